@@ -29,6 +29,8 @@ export interface TestHost {
   match?(pattern: string, text: string): boolean;
   /** `[[ ]]` under `set -x`: each test as it is evaluated (bash traces `+ [[ a == a* ]]` per test). */
   trace?(words: string[]): void;
+  /** isatty(fd), for `-t FD`; absent: no fd is a terminal. */
+  isatty?(fd: number): boolean;
 }
 
 /** Why a test could not be evaluated; `word` is the argument bash's message names. */
@@ -51,7 +53,7 @@ class Failure {
   constructor(readonly error: TestError) {}
 }
 
-const UNARY = new Set(['-e', '-f', '-d', '-s', '-r', '-w', '-x', '-z', '-n', '-L', '-h', '-a']);
+const UNARY = new Set(['-e', '-f', '-d', '-s', '-r', '-w', '-x', '-z', '-n', '-L', '-h', '-a', '-t']);
 const BINARY = new Set(['=', '==', '!=', '<', '>', '-eq', '-ne', '-lt', '-le', '-gt', '-ge', '=~']);
 
 function unary(op: string, v: string, host: TestHost): boolean {
@@ -64,6 +66,8 @@ function unary(op: string, v: string, host: TestHost): boolean {
     case '-L':
     case '-h': return false;
     case '-x': return host.executable ? host.executable(v) : host.kind(v) !== 'none';
+    // bash's test.c: a FD that is not a number is false, not an error.
+    case '-t': return /^\s*\d+\s*$/.test(v) && host.isatty?.(Number(v)) === true;
     default: return host.kind(v) !== 'none';
   }
 }

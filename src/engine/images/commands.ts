@@ -122,6 +122,8 @@ export interface Streams {
   out: Sink;
   err: Sink;
   stdin: string;
+  /** stdin comes from a `<` file or a tool's own input, not from the terminal the script may read. */
+  stdinReplaced?: true;
 }
 
 function openRedirs(m: Machine, ctx: RunContext, redirs: Redir[], ex: ExpandContext): Streams | { error: string } {
@@ -140,6 +142,7 @@ function openRedirs(m: Machine, ctx: RunContext, redirs: Redir[], ex: ExpandCont
       const f = stat(m.fs, ctx.base, normalizePath(target, m.cwd));
       if (f.kind !== 'file') return { error: m.dialect === 'dash' ? `${shName(m)}: 1: cannot open ${target}: No such file\n` : `sh: can't open '${target}': No such file or directory\n` };
       s.stdin = f.content;
+      s.stdinReplaced = true;
       continue;
     }
     const sink = sinkFor(m, target, ctx.base);
@@ -283,6 +286,10 @@ export function runCond(m: Machine, ctx: RunContext, n: Extract<ShellNode, { t: 
   const st = expansion(m, ctx);
   const host: TestHost = {
     ...containerTestHost(m.fs, ctx.base, m.cwd, m.vars),
+    isatty: (fd) => {
+      const t = ttyOf(m, { out: m.out, err: m.err, stdin: m.stdin });
+      return fd === 0 ? t.in : fd === 1 ? t.out : fd === 2 && t.err;
+    },
     match: (pattern, text) => fnmatch(pattern, text, { extglob: true, nocase: shoptOn(m.opts.shopt, 'nocasematch') }),
     rematch: (groups) => {
       m.arrays = { ...m.arrays, BASH_REMATCH: groups ?? [] };
@@ -393,9 +400,26 @@ export function runPipeline(m: Machine, ctx: RunContext, n: Extract<ShellNode, {
   m.status = n.bang ? (status === 0 ? 1 : 0) : status;
 }
 
+/**
+ * Which of a command's fds are the learner's terminal (isatty): stdout and stderr where their sink
+ * is the terminal's (not a pipe, a file, `$(…)`), stdin where the script reads the terminal and
+ * neither a pipe nor `<` gave this command other input. Approximate: a `< file` on an enclosing
+ * `{ …; }` or loop whose file is empty reads as the terminal.
+ */
+export function ttyOf(m: Machine, s: Streams): NonNullable<Io['tty']> {
+  const on = (x: Sink): boolean => x.k === 'capture' && x.tty === true;
+  return { in: m.ttyIn === true && !s.stdinReplaced && s.stdin === '', out: on(s.out), err: on(s.err) };
+}
+
+/** The Io fields that say which fds are the terminal: none are, unless one is. */
+function ttyFields(tty: NonNullable<Io['tty']>): Pick<Io, 'tty' | 'terminal'> {
+  return tty.in || tty.out || tty.err ? { tty, terminal: tty.in && tty.out } : {};
+}
+
 /** Buffered stdio for one command, flushed to its sinks at the right time. */
-function bufferedIo(stdin: string): Io & { outText: string; errText: string } {
+function bufferedIo(stdin: string, tty: NonNullable<Io['tty']>): Io & { outText: string; errText: string } {
   const io = {
+    ...ttyFields(tty),
     stdin,
     outText: '',
     errText: '',
@@ -419,10 +443,11 @@ function flush(m: Machine, ctx: RunContext, io: { outText: string; errText: stri
  * lines, wget's and curl's progress and notices before the body, as a terminal (or `2>&1`)
  * shows them.
  */
-function orderedIo(stdin: string): Io & { writes: { err: boolean; text: string; ms: number }[] } {
+function orderedIo(stdin: string, tty: NonNullable<Io['tty']>): Io & { writes: { err: boolean; text: string; ms: number }[] } {
   const writes: { err: boolean; text: string; ms: number }[] = [];
   let ms = 0;
   return {
+    ...ttyFields(tty),
     stdin,
     writes,
     out: (text) => writes.push({ err: false, text, ms }),
@@ -445,7 +470,8 @@ export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Recor
     callFunction(m, fn, argv, s);
     return;
   }
-  const io = bufferedIo(s.stdin);
+  const tty = ttyOf(m, s);
+  const io = bufferedIo(s.stdin, tty);
   if (!programOnly && runBuiltin(m, ctx, name, args, io, s)) {
     flush(m, ctx, io, s, m.clock);
     return;
@@ -481,7 +507,7 @@ export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Recor
         return;
       }
       // A tool's writes reach the terminal in the order it made them (`cat /nope -` warns first).
-      const ordered = orderedIo(s.stdin);
+      const ordered = orderedIo(s.stdin, tty);
       const res: ToolResult = tool(args, toolEnv(m, ctx, env, ordered, argv));
       for (const w of ordered.writes) emit(m, ctx, w.err ? s.err : s.out, w.text, m.clock + w.ms);
       if (res.exec) {
@@ -522,7 +548,7 @@ function execFromTool(m: Machine, ctx: RunContext, exec: ExecRequest, s: Streams
   // nohup opens nohup.out for appending before it execs (O_CREAT|O_APPEND).
   if (exec.outFile !== undefined) writeFile(m.fs, ctx.base, exec.outFile, '', true, m.clock, () => processIds(m, ctx));
   const out: Sink = exec.outFile === undefined ? s.out : { k: 'file', path: exec.outFile };
-  const streams: Streams = { out, err: exec.outFile === undefined ? s.err : out, stdin: exec.stdin ?? s.stdin };
+  const streams: Streams = { out, err: exec.errToOut ? out : s.err, stdin: exec.stdin ?? s.stdin, ...(exec.stdin !== undefined || s.stdinReplaced ? { stdinReplaced: true as const } : {}) };
   if (!exec.limit && !exec.more && !exec.status && !exec.stop && exec.stdin === undefined) {
     dispatch(m, ctx, exec.argv, exec.env, streams, true);
     return;

@@ -10,7 +10,7 @@
  * system store), offers h2, and presents `--cert FILE` (`--key FILE`) as its client certificate.
  * `-m` bounds the whole transfer, `--connect-timeout` the connection alone.
  * Approximate: the progress meter is printed whenever `-s` is not given and the body does not
- * go to the terminal (inside a container: always), only on success; its speeds are fixed; TLS
+ * go to the terminal (isatty(1): an attached shell's line without `>`/`|`), only on success; its speeds are fixed; TLS
  * error texts are 8.17.0's whichever curl runs.
  */
 import { normalizePath, stat, writeFile } from './fs';
@@ -18,6 +18,7 @@ import { headBlock, parseUrl, splitHeader } from './http-wire';
 import type { Net, NetAnswer, NetTool } from './net-tools';
 import type { HttpRequest, TlsFailure } from './types';
 import { DEFAULT_CURL, type CurlBuild } from './curl-builds';
+import { stdoutIsTty } from './tool-types';
 import { verboseClosed, verboseConnect, verboseDone, verboseRefused, verboseRequest, verboseResponse } from './curl-verbose';
 
 /** The statuses -L follows (curl follows any 3xx with a Location; these are the ones servers send). */
@@ -316,7 +317,7 @@ export const curl: NetTool = (args, env, net) => {
       req.tls = { serverName: url.host, insecure: o.insecure, ...(caBundle !== undefined ? { caBundle } : {}), ...(certificatePem !== undefined ? { certificatePem } : {}), ...(o.http1 ? {} : { h2: true }) };
     }
     a = net.fetch(url.host, url.port, req);
-    if (o.verbose && a.kind === 'reply') trace += exchangeTrace(build, url, req, a, net, env.clock, env.io.terminal === true);
+    if (o.verbose && a.kind === 'reply') trace += exchangeTrace(build, url, req, a, net, env.clock, stdoutIsTty(env.io));
     const location = o.location && a.kind === 'reply' && REDIRECTS.has(a.status) ? a.head?.headers.find(([k]) => k.toLowerCase() === 'location')?.[1] : undefined;
     const next = location === undefined ? undefined : parseUrl(location);
     if (a.kind !== 'reply' || !next) break;
@@ -333,7 +334,7 @@ export const curl: NetTool = (args, env, net) => {
       // 7.47.0's connect.c words it without the time (`Failed to connect to %s port %ld: %s`).
       const message = build.version.startsWith('7.4') ? `Failed to connect to ${url.host} port ${url.port}: Connection refused` : `Failed to connect to ${url.host} port ${url.port} after 0 ms: ${couldNotConnect(build.version)}`;
       if (o.verbose) {
-        const meter = !o.silent && !(env.io.terminal && (o.outFile === undefined || o.outFile === '-'));
+        const meter = !o.silent && !(stdoutIsTty(env.io) && (o.outFile === undefined || o.outFile === '-'));
         // curl resolves localhost itself: 7.88 to 127.0.0.1 then ::1 (recorded here), 8.5 on the other way round.
         const local = url.host.toLowerCase() === 'localhost' && !build.version.startsWith('7.4');
         const refusedIp = local ? (localhost6(build, url.host) ? ['::1', '127.0.0.1'] : ['127.0.0.1', '::1']) : [a.ip];
@@ -371,7 +372,7 @@ export const curl: NetTool = (args, env, net) => {
   const head = o.head || o.include ? headBlock(a.status, a.head, [['Content-Type', a.contentType ?? 'text/plain'], ['Content-Length', String(a.body.length)]]) : '';
   const body = o.head ? heads + head : heads + head + a.body;
   // tool_operate.c: no meter while the body goes to the terminal (it would garble it).
-  const meter = !o.silent && !(env.io.terminal && (o.outFile === undefined || o.outFile === '-'));
+  const meter = !o.silent && !(stdoutIsTty(env.io) && (o.outFile === undefined || o.outFile === '-'));
   const toFile = o.outFile !== undefined && o.outFile !== '-';
   if (o.verbose) {
     // Recorded (7.88.1, `curl -v URL 2>&1`): the meter's zero line, the trace right after it on

@@ -51,6 +51,7 @@ const AUTHORS: Readonly<Record<string, string>> = {
   timeout: 'Padraig Brady.',
   touch: 'Paul Rubin, Arnold Robbins, Jim Kingdon,\nDavid MacKenzie, and Randy Smith.',
   tr: 'Jim Meyering.',
+  tty: 'David MacKenzie.',
   uname: 'David MacKenzie.',
   uniq: 'Richard M. Stallman and David MacKenzie.',
   wc: 'Paul Rubin and David MacKenzie.',

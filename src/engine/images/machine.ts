@@ -69,8 +69,12 @@ export type Sink =
   | { k: 'log'; stream: 'stdout' | 'stderr' }
   | { k: 'file'; path: string }
   | { k: 'null' }
-  /** Only in transient nested machines ($(…), pipeline stages); an exec's `tee` also records which stream wrote each chunk. */
-  | { k: 'capture'; buf: string[]; tee?: { stream: 'stdout' | 'stderr'; chunks: ExecChunk[] } };
+  /**
+   * Only in transient nested machines ($(…), pipeline stages); an exec's `tee` also records which
+   * stream wrote each chunk. `tty`: the capture is the learner's terminal (an attached shell's
+   * line, `kubectl exec -it`): what writes there sees isatty() true.
+   */
+  | { k: 'capture'; buf: string[]; tee?: { stream: 'stdout' | 'stderr'; chunks: ExecChunk[] }; tty?: true };
 
 export type Frame =
   | { k: 'seq'; node: number; i: number }
@@ -163,6 +167,11 @@ export interface Machine extends Scope {
   awaiting?: ReadRequest;
   /** An interactive shell's line: the terminal's sinks for this request (a `read` may wait only where nothing else is open). */
   lineStreams?: { out: Sink; err: Sink };
+  /**
+   * The script's stdin is the learner's terminal (an attached shell's line, `kubectl exec -it`):
+   * isatty(0) for what it runs, unless a pipe or `<` gives a command other input (commands.ts ttyOf).
+   */
+  ttyIn?: boolean;
 }
 
 /** What a `read` waiting for a typed line assigns, and the prompt it printed (`-p`). */
@@ -780,6 +789,8 @@ export interface NestedKind {
    * PID as `ps` shows it. `resume`: a line that stopped at `read` goes on, `input` read.
    */
   shell?: { proc: ShellProc; selfPid: number; lineNo: number; resume?: PendingRead & { input: string } };
+  /** An exec on a terminal (`kubectl exec -it POD -- CMD`): its stdin is the terminal (Machine.ttyIn). */
+  ttyIn?: true;
 }
 
 export interface NestedResult {
@@ -803,6 +814,9 @@ export function runNested(m: Machine, ctx: RunContext, root: number, out: Sink, 
     if (m.dialect !== 'dash') sub.opts.errexit = false;
   }
   if (kind.stage) sub.pipeline = kind.stage;
+  // A line typed at a terminal reads it; a later pipeline stage reads the pipe instead.
+  if (kind.shell || kind.ttyIn) sub.ttyIn = true;
+  if (kind.stage && kind.stage.index > 0) sub.ttyIn = false;
   // An exec starts outside the container's own shells: its processes are the runtime's children.
   if (asScript) {
     sub.outer = [];

@@ -27,6 +27,8 @@ export interface ExecSession {
   interactive?: string[];
   /** An attach (`kubectl run -it`, `kubectl attach`): the line runs in PID 1, the shell on the container's terminal. */
   attached?: boolean;
+  /** `kubectl exec -it POD -- CMD` (not a shell the session keeps): CMD's stdin, stdout and stderr are the exec's terminal. */
+  tty?: boolean;
   /** In the node's PID namespace (hostPID): the container's shim, parent of its PID 1 and of what an exec starts. */
   shim?: number;
   /**
@@ -124,7 +126,7 @@ export function execProcs(m: Machine, ctx: RunContext, tool: string[], uid: numb
     chain = chain.slice(1);
     parent = 1 + base;
   }
-  const onTty = session?.interactive !== undefined || session?.attached === true || session?.shell !== undefined;
+  const onTty = session?.interactive !== undefined || session?.attached === true || session?.shell !== undefined || session?.tty === true;
   const tty = onTty ? 'pts/0' : '?';
   let toolPid = nextProcPid(m) - 1 + base;
   chain.forEach((sh, i) => {
@@ -167,7 +169,7 @@ export function visibleProcs(m: Machine, ctx: RunContext, tool: string[]): Proc[
 
 /** The caller's uid and terminal, as ps's default selection compares them. */
 export function callerOf(ctx: RunContext): { uid: number; tty: string } {
-  return { uid: uidOf(ctx), tty: ctx.session?.interactive || ctx.session?.attached || ctx.session?.shell ? 'pts/0' : '?' };
+  return { uid: uidOf(ctx), tty: ctx.session?.interactive || ctx.session?.attached || ctx.session?.shell || ctx.session?.tty ? 'pts/0' : '?' };
 }
 
 /**

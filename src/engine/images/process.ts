@@ -623,7 +623,9 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
   }
   const combined: string[] = [];
   const chunks: ExecChunk[] = [];
-  const sink: Sink = { k: 'capture', buf: combined, tee: { stream: 'stdout', chunks } };
+  // `kubectl exec -it POD -- CMD`, or an attach: CMD's stdio is the terminal (isatty true).
+  const onTty = session?.tty === true || session?.attached === true;
+  const sink: Sink = { k: 'capture', buf: combined, tee: { stream: 'stdout', chunks }, ...(onTty ? { tty: true as const } : {}) };
   // PID 1's own scope, by reference: its script goes on with these very objects.
   const saved = { scope: currentScope(m), clock: m.clock, status: m.status, nodes: m.nodes.length };
   const script = argvScript(command);
@@ -633,8 +635,8 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
   restoreScope(m, { vars: { ...p.env }, positional: [first], cwd: ctx.image.workingDir ?? '/', dialect: null, opts: DEFAULT_OPTS });
   m.clock = now;
   const errSaved = m.err;
-  m.err = { k: 'capture', buf: combined, tee: { stream: 'stderr', chunks } };
-  const r = runNested(m, ctx, root, sink, stdin, true);
+  m.err = { k: 'capture', buf: combined, tee: { stream: 'stderr', chunks }, ...(onTty ? { tty: true as const } : {}) };
+  const r = runNested(m, ctx, root, sink, stdin, true, onTty ? { ttyIn: true } : {});
   m.err = errSaved;
   restoreScope(m, saved.scope);
   Object.assign(m, { clock: saved.clock, status: saved.status });

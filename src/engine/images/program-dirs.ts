@@ -20,7 +20,7 @@ import type { RunUser } from './tool-types';
 
 /** BusyBox's applet table (BB_DIR_USR_BIN, BB_DIR_USR_SBIN, BB_DIR_SBIN) for the modelled tools; the rest are BB_DIR_BIN. */
 const BUSYBOX_DIRS: Readonly<Record<string, string>> = Object.fromEntries([
-  ...['[', 'awk', 'basename', 'cut', 'diff', 'dirname', 'du', 'env', 'find', 'free', 'head', 'id', 'nc', 'nohup', 'nproc', 'nslookup', 'pgrep', 'printf', 'readlink', 'seq', 'sort', 'tail', 'tee', 'telnet', 'test', 'timeout', 'tr', 'uniq', 'uptime', 'wc', 'wget', 'which', 'whoami', 'xargs'].map((n) => [n, '/usr/bin']),
+  ...['[', 'awk', 'basename', 'cut', 'diff', 'dirname', 'du', 'env', 'find', 'free', 'head', 'id', 'nc', 'nohup', 'nproc', 'nslookup', 'pgrep', 'printf', 'readlink', 'seq', 'sort', 'tail', 'tee', 'telnet', 'test', 'timeout', 'tr', 'tty', 'uniq', 'uptime', 'wc', 'wget', 'which', 'whoami', 'xargs'].map((n) => [n, '/usr/bin']),
   ['chroot', '/usr/sbin'],
   ['ip', '/sbin'],
 ]);

@@ -17,6 +17,11 @@ export interface Io {
   /** Both stdin and stdout are the learner's terminal (nothing piped or redirected): isatty. */
   terminal?: boolean;
   /**
+   * Which fds are the terminal, each as isatty() answers (a container's: commands.ts ttyOf);
+   * unset: none, or only `terminal` is known (the laptop's prompt).
+   */
+  tty?: { in: boolean; out: boolean; err: boolean };
+  /**
    * Moves the tool's own clock to `ms` after it started: what it writes next is stamped then
    * (ping's reply a second in a container's log). Unset where output carries no time.
    */
@@ -86,8 +91,10 @@ export interface ExecRequest {
   missingStatus?: number;
   /** What the program reads; unset: the tool's stdin. */
   stdin?: string;
-  /** Where its stdout (and stderr) go instead of the tool's (`nohup`'s nohup.out, an absolute path). */
+  /** Where its stdout goes instead of the tool's (`nohup`'s nohup.out, an absolute path), appended to. */
   outFile?: string;
+  /** Its stderr goes where its stdout goes (`nohup` with stderr on a terminal: dup2(1, 2)). */
+  errToOut?: true;
   /** `timeout`: a program still running `ms` after it started is killed, and the tool's status is `status`. */
   limit?: { ms: number; status: number };
   /** More runs after the first, each once the last ended (xargs' batches), with the same environment. */
@@ -99,6 +106,11 @@ export interface ExecRequest {
 }
 
 export type Tool = (args: string[], env: ToolEnv) => ToolResult;
+
+/** isatty(1): stdout is the learner's terminal. */
+export const stdoutIsTty = (io: Io): boolean => io.tty?.out ?? io.terminal === true;
+/** isatty(0): stdin is the learner's terminal. */
+export const stdinIsTty = (io: Io): boolean => io.tty?.in ?? io.terminal === true;
 
 /** The tool's uid and gid (root when no user is set): what a file it creates in a volume is owned by. */
 export function idsOf(env: ToolEnv): readonly [number, number] {

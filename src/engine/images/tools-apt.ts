@@ -6,7 +6,8 @@
  * and puts their programs on `$PATH` (packages.ts). Official images ship with empty lists, so an
  * install before any update finds nothing, as on a fresh image.
  *
- * Recorded from apt 2.6.1 on this machine: the Reading/Building lines (`... Done` on a terminal),
+ * Recorded from apt 2.6.1 on this machine: the Reading/Building lines (`... Done` when stdout is a
+ * terminal: apt sets quiet=1 when isatty(1) is false),
  * the plan's wording and wrapping, `Need to get`/`After this operation` (SizeToStr), `E: Unable
  * to locate package X` once per name with exit 100, `Abort.` with exit 1 when nobody answers the
  * prompt, and apt's stderr warning when its output is not a terminal. Approximate (not recorded,
@@ -22,7 +23,7 @@ import { releaseFrom, type Distro } from './os-release';
 import { debianRelease } from './debian-release';
 import { APT_ORDER, APT_ORDER_NO_RECOMMENDS, APT_PACKAGES, type AptRow } from './pkg-apt-data';
 import { TRIXIE_APT_ORDER, TRIXIE_APT_ORDER_NO_RECOMMENDS, TRIXIE_APT_PACKAGES, TRIXIE_APT_PROVIDED, TRIXIE_LIBC_BIN } from './pkg-apt-data-trixie';
-import type { ToolEnv, ToolResult } from './tool-types';
+import { stdoutIsTty, type ToolEnv, type ToolResult } from './tool-types';
 import { writeFile } from './fs';
 
 const STATUS = '/var/lib/dpkg/status';
@@ -120,7 +121,7 @@ function reach(net: Net, m: Mirror): 'ok' | { ms: number; why: string } {
 
 function update(env: ToolEnv, net: Net, d: Distro, prog: 'apt-get' | 'apt'): ToolResult {
   const m = mirror(d);
-  const done = env.io.terminal ? ' Done' : '';
+  const done = stdoutIsTty(env.io) ? ' Done' : '';
   const r = reach(net, m);
   if (r !== 'ok') {
     m.sources.forEach((s, i) => env.io.out(`Err:${i + 1} ${s.url} ${s.suite} InRelease\n  ${r.why}\n`));
@@ -183,7 +184,7 @@ function plan(data: AptData, names: string[], have: Set<string>, noRecommends: b
 }
 
 function install(env: ToolEnv, net: Net, d: Distro, asked: string[], yes: boolean, noRecommends: boolean): ToolResult {
-  const done = env.io.terminal ? ' Done' : '';
+  const done = stdoutIsTty(env.io) ? ' Done' : '';
   env.io.out(`Reading package lists...${done}\nBuilding dependency tree...${done}\nReading state information...${done}\n`);
   const m = mirror(d);
   const data = aptData(d);
@@ -250,14 +251,14 @@ export function aptGet(args: string[], given: ToolEnv, net: Net, prog: 'apt-get'
   // -qq leaves only errors, and implies -y (apt-get(8): "quiet level 2 implies -y").
   const qq = args.some((a) => a === '-qq' || a === '-qqy' || a === '-yqq' || a === '--quiet=2' || a === '-q=2');
   const env: ToolEnv = qq ? { ...given, io: { ...given.io, out: () => undefined } } : given;
-  if (prog === 'apt' && !env.io.terminal) env.io.err('\nWARNING: apt does not have a stable CLI interface. Use with caution in scripts.\n\n');
+  if (prog === 'apt' && !stdoutIsTty(env.io)) env.io.err('\nWARNING: apt does not have a stable CLI interface. Use with caution in scripts.\n\n');
   const d = releaseFrom(readText(env.fs, env.base, '/etc/os-release'), 'debian');
   const words = args.filter((a) => !a.startsWith('-'));
   const yes = qq || args.some((a) => a === '--yes' || a === '--assume-yes' || /^-[a-z]*y/.test(a));
   const [cmd, ...pkgs] = words;
   if (cmd === 'update') return update(env, net, d, prog);
   if (cmd === 'install') return install(env, net, d, pkgs, yes, args.includes('--no-install-recommends'));
-  const done = env.io.terminal ? ' Done' : '';
+  const done = stdoutIsTty(env.io) ? ' Done' : '';
   if (cmd === 'upgrade' && prog === 'apt-get') {
     // Recorded: nothing is newer than what the image has (approximate: the image is taken as current).
     env.io.out(`Reading package lists...${done}\nBuilding dependency tree...${done}\nReading state information...${done}\nCalculating upgrade...${done}\n0 upgraded, 0 newly installed, 0 to remove and 0 not upgraded.\n`);

@@ -4,10 +4,13 @@
  * (commands.ts execFromTool). Recorded on this machine from coreutils 9.1 and BusyBox 1.35
  * (whose Debian build lacks nohup: its messages are read in coreutils/nohup.c and
  * coreutils/timeout.c of github:mirror/busybox):
- * - nohup on a terminal (a `kubectl exec -it` shell): GNU `nohup: ignoring input and appending
- *   output to 'nohup.out'`, BusyBox `nohup: appending output to nohup.out`, and COMMAND's output
- *   goes to ./nohup.out; with nothing a terminal (a script, `kubectl exec` without -t) it says
- *   nothing. A missing COMMAND: GNU `nohup: failed to run command 'x': No such file or
+ * - nohup replaces each of its fds that is a terminal (a `kubectl exec -it` shell's line):
+ *   stdin by /dev/null, stdout by ./nohup.out, stderr by stdout. GNU says what it did (recorded
+ *   under script(1): `nohup true` `nohup: ignoring input and appending output to 'nohup.out'`,
+ *   `</dev/null` `nohup: appending output to 'nohup.out'`, `| cat` or `>f` `nohup: ignoring
+ *   input and redirecting stderr to stdout`, `</dev/null >f` `nohup: redirecting stderr to
+ *   stdout`, `>f 2>g` `nohup: ignoring input`), BusyBox only `nohup: appending output to
+ *   nohup.out`; with nothing a terminal (a script, `kubectl exec` without -it) it says nothing. A missing COMMAND: GNU `nohup: failed to run command 'x': No such file or
  *   directory`, BusyBox `nohup: can't execute 'x': …`, status 127; no COMMAND: GNU's missing
  *   operand (125), BusyBox's usage (127).
  * - timeout: COMMAND still running after DURATION (seconds, or with an s/m/h/d suffix, 0 for
@@ -23,7 +26,7 @@
  */
 import { normalizePath } from './fs';
 import { getopt, HELP_VERSION, quote, usageError, type OptionSpec } from './tool-options';
-import { bb, type ToolEnv, type ToolResult } from './tool-types';
+import { bb, stdinIsTty, stdoutIsTty, type ExecRequest, type ToolEnv, type ToolResult } from './tool-types';
 
 const BANNER = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\n';
 
@@ -46,10 +49,22 @@ export function nohup(args: string[], env: ToolEnv): ToolResult {
     env.io.err(`${BANNER}Usage: nohup PROG ARGS\n\nRun PROG immune to hangups, with output to a non-tty\n`);
     return { status: 127 };
   }
-  const base = { argv: command, env: env.vars, missing: missingMessage(env, 'nohup', command[0]!) };
-  if (!env.io.terminal) return { status: 0, exec: base };
-  env.io.err(bb(env) ? 'nohup: appending output to nohup.out\n' : "nohup: ignoring input and appending output to 'nohup.out'\n");
-  return { status: 0, exec: { ...base, stdin: '', outFile: normalizePath('nohup.out', env.cwd) } };
+  const base: ExecRequest = { argv: command, env: env.vars, missing: missingMessage(env, 'nohup', command[0]!) };
+  // Each fd on a terminal is replaced (nohup.c, GNU and BusyBox alike): stdin by /dev/null,
+  // stdout by ./nohup.out, stderr by stdout. Only GNU names what it did besides the output file.
+  const input = stdinIsTty(env.io);
+  const output = stdoutIsTty(env.io);
+  const errors = env.io.tty?.err === true;
+  const exec: ExecRequest = { ...base, ...(input ? { stdin: '' } : {}), ...(output ? { outFile: normalizePath('nohup.out', env.cwd) } : {}), ...(errors ? { errToOut: true } : {}) };
+  if (bb(env)) {
+    if (output) env.io.err('nohup: appending output to nohup.out\n');
+    return { status: 0, exec };
+  }
+  const said = input ? 'ignoring input' : '';
+  if (output) env.io.err(`nohup: ${said ? `${said} and appending` : 'appending'} output to 'nohup.out'\n`);
+  else if (errors) env.io.err(`nohup: ${said ? `${said} and redirecting` : 'redirecting'} stderr to stdout\n`);
+  else if (input) env.io.err('nohup: ignoring input\n');
+  return { status: 0, exec };
 }
 
 /** Signal numbers on x86-64 Linux (signal(7)), for -s by name or number. */

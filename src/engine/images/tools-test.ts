@@ -10,7 +10,7 @@ import { own, setOwn } from '../../k8s/own';
 import { bashTestMessage, runTest, type TestError, type TestHost } from '../../k8s/shell-test';
 import { stat } from './fs';
 import { executable } from './tools-chmod';
-import { path, type ToolEnv, type ToolResult } from './tool-types';
+import { path, stdinIsTty, stdoutIsTty, type ToolEnv, type ToolResult } from './tool-types';
 
 function dashMessage(e: TestError): string {
   switch (e.k) {
@@ -59,6 +59,7 @@ function host(env: ToolEnv): TestHost {
       return s.kind === 'file' ? s.content.length : 0;
     },
     executable: (p) => executable(env, p),
+    isatty: (fd) => (fd === 0 ? stdinIsTty(env.io) : fd === 1 ? stdoutIsTty(env.io) : fd === 2 && env.io.tty?.err === true),
     vars: { get: (name) => own(env.vars, name) as string | undefined, set: (name, value) => setOwn(env.vars, name, value) },
   };
 }

@@ -21,6 +21,7 @@ import { envTool } from './tools-env';
 import { which } from './tools-which';
 import { stat } from './tools-stat';
 import { nohup, timeout } from './tools-nohup-timeout';
+import { tty } from './tools-tty';
 import { xargs } from './tools-xargs';
 import { find } from './tools-find';
 import { printf } from './tools-printf';
@@ -124,6 +125,7 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
   which,
   stat,
   nohup,
+  tty,
   timeout,
   xargs,
   find,

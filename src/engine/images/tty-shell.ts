@@ -161,8 +161,9 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
   ctx.session = { ...ctx.session, shell: { argv: sh.argv, pid: sh.pid } };
   const combined: string[] = [];
   const streams: ExecChunk[] = [];
-  const out: Sink = { k: 'capture', buf: combined, tee: { stream: 'stdout', chunks: streams } };
-  const err: Sink = { k: 'capture', buf: combined, tee: { stream: 'stderr', chunks: streams } };
+  // Both are the terminal: isatty() is true for what the line runs unless it redirects or pipes them.
+  const out: Sink = { k: 'capture', buf: combined, tee: { stream: 'stdout', chunks: streams }, tty: true };
+  const err: Sink = { k: 'capture', buf: combined, tee: { stream: 'stderr', chunks: streams }, tty: true };
   const saved = { scope: currentScope(m), status: m.status, clock: m.clock, err: m.err, nodes: m.nodes.length };
   const pending = sh.pending;
   delete sh.pending;

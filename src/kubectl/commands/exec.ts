@@ -80,7 +80,9 @@ export function runExec(env: Env, argv: string[]): number {
     }
     return finish(env, started);
   }
-  return finish(env, exec(command, stdin, false));
+  // SetupTTY keeps the TTY only for -i and -t with a terminal as stdin (the page's): the command's
+  // stdio is then the exec's terminal (tty=true; stderr merged into stdout).
+  return finish(env, exec(command, stdin, tty && stdin === undefined && env.tty !== undefined));
 }
 
 /** One `POST pods/<name>/exec`: how the command ended, or the text kubectl prints for the failure. */
