@@ -67,8 +67,11 @@ export interface Attachment {
   ttyShell?: number;
   /** What that shell printed as its prompt after the last line (its own PS1 expanded); absent: the dialect's own PS1 is drawn. */
   prompt?: string;
-  /** One exec of the shell with `script` as its input, sent as the attaching kubectl sent it (to `ttyShell`, if given). */
-  exec(script: string, ttyShell?: number): ShellReply;
+  /**
+   * One exec of the shell with `script` as its input, sent as the attaching kubectl sent it (to
+   * `ttyShell`, if given); `interruptAt`: the learner's Ctrl+C while it runs, at that simulated time.
+   */
+  exec(script: string, ttyShell?: number, interruptAt?: number): ShellReply;
   /**
    * `sim ssh NODE` without a command: a login shell on the node itself (no Pod, no container), as
    * `ssh root@NODE` gives. The session lives as long as the machine answers (each line's exec says
@@ -236,8 +239,8 @@ function chrootLine(a: Attachment, ch: NonNullable<Attachment['chroot']>, line: 
  * terminal attached to PID 1 then ends the container; an exec's stream closes, and kubectl says
  * `command terminated with exit code N` for a non-zero N (checkErr of the CodeExitError).
  */
-function ttyShellLine(sim: Simulation, a: Attachment, pid: number, line: string): LineOutcome {
-  const reply = a.exec(line, pid);
+function ttyShellLine(sim: Simulation, a: Attachment, pid: number, line: string, interruptAt: number | undefined): LineOutcome {
+  const reply = a.exec(line, pid, interruptAt);
   if (!reply.ok) return { result: { output: [{ stream: 'stderr', text: reply.text }], exitCode: reply.exitCode }, detached: true };
   // The prompt comes back when the line's command ends; the cluster's time moves on meanwhile.
   if (reply.durationMs) sim.advance(reply.durationMs);
@@ -253,11 +256,14 @@ function ttyShellLine(sim: Simulation, a: Attachment, pid: number, line: string)
   return { result: { output: [...output, ...end.output], exitCode: end.exitCode }, detached: true };
 }
 
-/** Runs one line typed at the attached shell's prompt. */
-export function runShellLine(sim: Simulation, a: Attachment, line: string): LineOutcome {
+/**
+ * Runs one line typed at the attached shell's prompt; `interruptAt`: the learner's Ctrl+C at that
+ * simulated time, which reaches a shell the container keeps (its foreground command gets SIGINT).
+ */
+export function runShellLine(sim: Simulation, a: Attachment, line: string, interruptAt?: number): LineOutcome {
   if (!stillRunning(sim, a)) return terminated(137);
   if (a.chroot) return chrootLine(a, a.chroot, line);
-  if (a.ttyShell !== undefined && !/^\s*chroot\s+\S+\s*$/.test(line)) return ttyShellLine(sim, a, a.ttyShell, line);
+  if (a.ttyShell !== undefined && !/^\s*chroot\s+\S+\s*$/.test(line)) return ttyShellLine(sim, a, a.ttyShell, line, interruptAt);
   const exit = /^\s*exit(?:\s+(\d+))?\s*$/.exec(line);
   if (exit) {
     const code = (exit[1] === undefined ? a.lastStatus : Number(exit[1])) & 255;

@@ -260,7 +260,7 @@ export class Session {
       // Each line takes a typist's moment, as a kubectl command does (KUBECTL_STARTUP_MS).
       this.sim.advance(KUBECTL_STARTUP_MS);
       try {
-        const done = runShellLine(this.sim, shell, line);
+        const done = runShellLine(this.sim, shell, line, opts.interruptAt);
         if (!done.detached) return done.result;
         this.attached = undefined;
         if (!shell.removeOnDetach) return done.result;

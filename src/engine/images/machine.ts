@@ -72,9 +72,10 @@ export type Sink =
   /**
    * Only in transient nested machines ($(…), pipeline stages); an exec's `tee` also records which
    * stream wrote each chunk. `tty`: the capture is the learner's terminal (an attached shell's
-   * line, `kubectl exec -it`): what writes there sees isatty() true.
+   * line, `kubectl exec -it`): what writes there sees isatty() true. `times`: when each `buf`
+   * entry was written (a line cut by Ctrl+C drops what came after it).
    */
-  | { k: 'capture'; buf: string[]; tee?: { stream: 'stdout' | 'stderr'; chunks: ExecChunk[] }; tty?: true };
+  | { k: 'capture'; buf: string[]; tee?: { stream: 'stdout' | 'stderr'; chunks: ExecChunk[] }; tty?: true; times?: number[] };
 
 export type Frame =
   | { k: 'seq'; node: number; i: number }
@@ -267,7 +268,7 @@ export interface RunContext {
 
 export const SPIN_STEPS = 5_000;
 export { LOG_CAP } from './log-buffer';
-const NESTED_BUDGET = 50_000;
+export const NESTED_BUDGET = 50_000;
 
 export function newMachine(script: Script, scope: Scope, clock: number, fs: FsLayer): Machine {
   // Scope's fields spelled out (in its order) rather than spread: one literal, one object shape.
@@ -788,9 +789,19 @@ export interface NestedKind {
    * A line typed at an interactive shell (tty-shell.ts): the script runs in that process, `$$` its
    * PID as `ps` shows it. `resume`: a line that stopped at `read` goes on, `input` read.
    */
-  shell?: { proc: ShellProc; selfPid: number; lineNo: number; resume?: PendingRead & { input: string } };
+  shell?: { proc: ShellProc; selfPid: number; lineNo: number; resume?: PendingRead & { input: string }; cut?: LineCut };
   /** An exec on a terminal (`kubectl exec -it POD -- CMD`): its stdin is the terminal (Machine.ttyIn). */
   ttyIn?: true;
+}
+
+/**
+ * Ctrl+C at `at` on a line typed at an interactive shell (tty-shell.ts): the line runs until its
+ * clock passes `at`; if a command was still running then (or blocks, or spins), `then` decides
+ * what SIGINT does to the line, on the machine as it stopped.
+ */
+export interface LineCut {
+  at: number;
+  then(sub: Machine, inner: RunContext): void;
 }
 
 export interface NestedResult {
@@ -841,7 +852,7 @@ export function runNested(m: Machine, ctx: RunContext, root: number, out: Sink, 
     } else sub.stack.push({ k: 'script', root, stage: 0, scope: null, proc: kind.shell.proc });
   } else if (asScript) enterScript(sub, root, null);
   else enter(sub, root, inner);
-  const ran = finishNested(m, sub, inner);
+  const ran = finishNested(m, sub, inner, kind.shell?.cut);
   if (kind.shell && sub.awaiting) {
     // The frames are kept as data: the request's sinks in them are dropped (the next request brings its own).
     const stack = sub.stack.map((f) => ('out' in f && f.out ? { ...f, out: { k: 'null' as const }, err: { k: 'null' as const } } : f));
@@ -851,8 +862,10 @@ export function runNested(m: Machine, ctx: RunContext, root: number, out: Sink, 
 }
 
 /** Runs `sub` to its end (bounded) and hands the counters nested runs share back to `m`. */
-function finishNested(m: Machine, sub: Machine, inner: RunContext): NestedResult {
-  advance(sub, inner, Infinity, NESTED_BUDGET);
+function finishNested(m: Machine, sub: Machine, inner: RunContext, cut?: LineCut): NestedResult {
+  advance(sub, inner, cut?.at ?? Infinity, NESTED_BUDGET);
+  // A line waiting in `read` has no command running: the page handles a Ctrl+C there itself.
+  if (cut && !sub.awaiting && (sub.state === 'blocked' || sub.state === 'spinning' || (sub.state === 'running' && sub.clock > cut.at))) cut.then(sub, inner);
   // Nested runs share these by reference; counters must flow back.
   m.nextPid = sub.nextPid;
   if (sub.spawned !== undefined) m.spawned = sub.spawned;

@@ -32,6 +32,7 @@ export function emit(m: Machine, ctx: RunContext, sink: Sink, text: string, at: 
     case 'capture':
       sink.buf.push(text);
       sink.tee?.chunks.push({ stream: sink.tee.stream, text });
+      sink.times?.push(at);
       return;
     case 'null':
       return;

@@ -13,8 +13,9 @@
  *    trap` (ERR too: dash has no ERR trap), BusyBox `sh: trap: line 0: FOO: invalid signal
  *    specification`; status 1, the rest still set.
  *
- * Approximate: bash's `trap -l` is not modelled; signals other than EXIT and ERR are kept and listed, but nothing sends them to an
- * attached shell (Ctrl+C in the terminal stops kubectl's wait, it runs no INT trap).
+ * Approximate: bash's `trap -l` is not modelled; signals other than EXIT, ERR and INT are kept and
+ * listed, but nothing sends them to a shell. INT comes from Ctrl+C at an attached shell's line
+ * (tty-shell.ts interruptLine).
  */
 import type { Dialect } from './machine';
 

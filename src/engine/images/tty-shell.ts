@@ -17,12 +17,17 @@
  * A line that stops in `read` with nothing to read keeps its frames (TtyShell.pending): the next
  * typed line is its input and the line goes on, the prompt meanwhile being read's `-p` text.
  *
- * Approximate: no signal reaches the shell (its INT trap never runs); a `read` whose line has a
+ * Ctrl+C while a line runs (TtyShellRef.interruptAt) is SIGINT to its foreground job
+ * (interruptLine): the line ends there, or its INT trap decides.
+ *
+ * Approximate: a command killed by SIGINT does nothing a handler of its own would (ping's
+ * statistics); the step that ran past the Ctrl+C has had its effects (files written), only its
+ * output after it is dropped; a `read` whose line has a
  * redirection or pipe open reads nothing instead of waiting; every session is on
  * pts/0; `$-` shows `i` (and bash's `himBHs`) but a line's syntax errors read as `-c`'s.
  */
 import { DEFAULT_OPTS } from '../../k8s/shell-options';
-import { currentScope, restoreScope, runNested, type Machine, type RunContext, type Sink, type TtyShell } from './machine';
+import { advance, currentScope, NESTED_BUDGET, popFrame, restoreScope, runNested, runTrap, type LineCut, type Machine, type RunContext, type Sink, type TtyShell } from './machine';
 import { resolveCommand } from './resolve';
 import { nextProcPid } from './shell-chain';
 import { parseCached, syntaxMessage } from './shell-builtins';
@@ -51,6 +56,8 @@ export interface TtyLineResult {
 export interface TtyShellRef {
   argv: string[];
   pid?: number;
+  /** Ctrl+C typed at this simulated time, while the line runs (interruptLine). */
+  interruptAt?: number;
 }
 
 /** The shell `argv` starts, reading the terminal: its environment is the container's, its directory the image's WORKDIR. */
@@ -161,9 +168,10 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
   ctx.session = { ...ctx.session, shell: { argv: sh.argv, pid: sh.pid } };
   const combined: string[] = [];
   const streams: ExecChunk[] = [];
+  const times: number[] = [];
   // Both are the terminal: isatty() is true for what the line runs unless it redirects or pipes them.
-  const out: Sink = { k: 'capture', buf: combined, tee: { stream: 'stdout', chunks: streams }, tty: true };
-  const err: Sink = { k: 'capture', buf: combined, tee: { stream: 'stderr', chunks: streams }, tty: true };
+  const out: Sink = { k: 'capture', buf: combined, tee: { stream: 'stdout', chunks: streams }, tty: true, times };
+  const err: Sink = { k: 'capture', buf: combined, tee: { stream: 'stderr', chunks: streams }, tty: true, times };
   const saved = { scope: currentScope(m), status: m.status, clock: m.clock, err: m.err, nodes: m.nodes.length };
   const pending = sh.pending;
   delete sh.pending;
@@ -198,7 +206,17 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
   } else {
     m.err = err;
     const resume = pending ? { resume: { ...pending, input: line } } : {};
-    const r = runNested(m, ctx, root, out, '', true, { shell: { proc: { argv: sh.argv, pid: sh.pid, replaced: false, startedAt: sh.startedAt }, selfPid: sh.pid + pidBase(ctx), lineNo, ...resume } });
+    // A Ctrl+C before the line reached the shell meets its first command.
+    const at = ref.interruptAt === undefined ? undefined : Math.max(ref.interruptAt, now);
+    const cut: LineCut | undefined =
+      at === undefined
+        ? undefined
+        : {
+            at,
+            // What the killed command would have written after `at` was never written.
+            then: (sub, inner) => interruptLine(sub, inner, at, () => dropAfter(combined, streams, times, at)),
+          };
+    const r = runNested(m, ctx, root, out, '', true, { shell: { proc: { argv: sh.argv, pid: sh.pid, replaced: false, startedAt: sh.startedAt }, selfPid: sh.pid + pidBase(ctx), lineNo, ...resume, ...(cut ? { cut } : {}) } });
     const ended = r.exited === true && !r.blocked && !r.spinning;
     if (r.scope) sh.scope = r.scope;
     if (r.awaiting) sh.pending = r.awaiting;
@@ -215,6 +233,46 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
   // The line's AST is not needed once it ran (a loop's nodes are cached by source).
   if (m.nodes.length > saved.nodes && !Object.values(m.parsed).some((i) => i >= saved.nodes)) m.nodes.length = saved.nodes;
   return result;
+}
+
+/**
+ * Ctrl+C while a typed line's command runs: the terminal sends SIGINT to the foreground job,
+ * which dies of it (`$?` 130). Recorded under a pty (bash 5.2.15, dash 0.5.12, BusyBox 1.35):
+ * without an INT trap every shell abandons the rest of the line (`sleep 5; echo after` prints
+ * nothing more). With one, dash and BusyBox ash — in the job's process group — run the trap and
+ * go on with the line (`^Ccaught`, `after`); bash's job control gives the job a group of its
+ * own, so bash runs no trap, but the trap tells it to go on (`after`). An ignored INT (`trap ''
+ * INT`) is ignored by the job too, which runs on. The shell itself lives on.
+ */
+function interruptLine(sub: Machine, inner: RunContext, at: number, cut: () => void): void {
+  const action = sub.traps?.INT;
+  if (action === '') {
+    advance(sub, inner, Infinity, NESTED_BUDGET);
+    return;
+  }
+  cut();
+  sub.clock = at;
+  sub.status = 130;
+  sub.idle = 0;
+  if (action === undefined) {
+    while (sub.stack.length) popFrame(sub);
+    sub.state = 'done';
+    sub.exitCode = 130;
+    return;
+  }
+  sub.state = 'running';
+  if (sub.dialect !== 'bash') runTrap(sub, 'INT', 130, false);
+  advance(sub, inner, Infinity, NESTED_BUDGET);
+}
+
+/** Drops what was written after `at` (the entries of `buf`, `chunks` and `times` correspond). */
+function dropAfter(buf: string[], chunks: ExecChunk[], times: number[], at: number): void {
+  for (let i = times.length - 1; i >= 0; i--) {
+    if (times[i]! <= at) continue;
+    buf.splice(i, 1);
+    chunks.splice(i, 1);
+    times.splice(i, 1);
+  }
 }
 
 /** The shell's words for a line it cannot parse: `-c`'s (shell-builtins.ts), but bash's without `-c: line 1: `. */

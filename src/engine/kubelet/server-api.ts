@@ -40,6 +40,11 @@ export interface ExecOptions {
    * outcome's `shell.pid`), the following ones name it so their line reaches the same process.
    */
   ttyShell?: number;
+  /**
+   * The terminal's Ctrl+C on that line, as the stream would carry `\x03` after it: the simulated
+   * time at which the line's foreground commands get SIGINT (images/tty-shell.ts).
+   */
+  interruptAt?: number;
 }
 
 /** `POST /exec/{namespace}/{pod}/{container}?command=…`: the stream upgrade and the command's run. */
@@ -61,6 +66,8 @@ export interface AttachOptions {
   stdin?: boolean;
   tty?: boolean;
   input?: string;
+  /** Ctrl+C typed after `input`, at this simulated time (ExecOptions.interruptAt). */
+  interruptAt?: number;
 }
 
 /** `POST /attach/{namespace}/{pod}/{container}?stdin=…`: the stream upgrade onto the container's PID 1. */
@@ -117,7 +124,7 @@ export type ExecOutcome = { type: 'exited'; exitCode: number; output: string; st
  * if a line was sent — or the kubelet's plain-text refusal of the upgrade.
  */
 export type AttachOutcome =
-  | { type: 'attached'; containerID: string; shell?: string; ran?: { exitCode: number; output: string; shell?: TtyShellState } }
+  | { type: 'attached'; containerID: string; shell?: string; ran?: { exitCode: number; output: string; durationMs?: number; shell?: TtyShellState } }
   | { type: 'upgrade-failed'; message: string };
 
 /** The body, or the error kube-apiserver relays (the real texts: the proxy passes them through). */

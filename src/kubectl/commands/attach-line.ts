@@ -10,14 +10,14 @@ import { INTERACTIVE_SHELLS, STARTUP_SCRIPT, type ShellReply } from '../attach';
 import type { Env } from '../env';
 import { CmdError, fatalText, plainError } from '../errors';
 
-/** One attach carrying `input`; not ok when PID 1 is no shell reading its stdin (nothing would read the line). */
-export function attachLine(env: Env, pod: Pod, container: string, input: string): ShellReply {
-  const res = requestAttach(env, pod, { container, stdin: true, tty: true, input });
+/** One attach carrying `input` (and a Ctrl+C at `interruptAt`); not ok when PID 1 is no shell reading its stdin (nothing would read the line). */
+export function attachLine(env: Env, pod: Pod, container: string, input: string, interruptAt?: number): ShellReply {
+  const res = requestAttach(env, pod, { container, stdin: true, tty: true, input, ...(interruptAt !== undefined ? { interruptAt } : {}) });
   if (!res.ok) return { ok: false, text: fatalText(res.error), exitCode: 1 };
   const outcome = res.attach;
   if (outcome?.type === 'upgrade-failed') return { ok: false, text: plainError(`unable to upgrade connection: ${outcome.message}`).text, exitCode: 1 };
   if (!outcome?.ran) return { ok: false, text: '', exitCode: 1 };
-  return { ok: true, exitCode: outcome.ran.exitCode, output: outcome.ran.output, ...(outcome.ran.shell ? { shell: outcome.ran.shell } : {}) };
+  return { ok: true, exitCode: outcome.ran.exitCode, output: outcome.ran.output, ...(outcome.ran.durationMs ? { durationMs: outcome.ran.durationMs } : {}), ...(outcome.ran.shell ? { shell: outcome.ran.shell } : {}) };
 }
 
 /**

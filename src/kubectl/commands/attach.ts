@@ -98,7 +98,7 @@ export function runAttach(env: Env, argv: string[]): number {
   if (!quiet) env.out.err(SESSION_NOTICE);
 
   if (raw && env.tty) {
-    const exec = (script: string) => attachLine(env, pod, container, script);
+    const exec = (script: string, _pid?: number, interruptAt?: number) => attachLine(env, pod, container, script, interruptAt);
     // PID 1 may be the image's own shell (debian's CMD is bash): it says which it is.
     const { started, shell } = startPid1(exec, pid1ShellName(spec));
     if (started.ok) {

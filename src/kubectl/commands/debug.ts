@@ -282,7 +282,7 @@ function attachTo(env: Env, o: Options, patched: Pod, container: string): number
   // `-- chroot /host`: chroot's /bin/sh -i (the node's, under the debugging Pod's /host) reads the terminal.
   const root = shell === 'chroot' && o.args.length === 2 ? o.args[1] : undefined;
   if (env.tty && o.tty && o.interactive && root !== undefined) {
-    const exec = (script: string) => attachLine(env, pod, container, script);
+    const exec = (script: string, _pid?: number, interruptAt?: number) => attachLine(env, pod, container, script, interruptAt);
     const probe = exec('true');
     if (probe.ok) {
       const a = attachment({ pod, container, shell: 'sh', exec }, '');
@@ -292,7 +292,7 @@ function attachTo(env: Env, o: Options, patched: Pod, container: string): number
     }
   }
   if (env.tty && o.tty && o.interactive && INTERACTIVE_SHELLS.has(shell)) {
-    const exec = (script: string) => attachLine(env, pod, container, script);
+    const exec = (script: string, _pid?: number, interruptAt?: number) => attachLine(env, pod, container, script, interruptAt);
     const started = exec(STARTUP_SCRIPT);
     if (started.ok) {
       env.tty.attach({ ...attachment({ pod, container, shell, exec, ...pid1Shell(started) }, started.output), endPid1: (code: number) => endSession(env, pod, container, code) });

@@ -70,12 +70,12 @@ export function runExec(env: Env, argv: string[]): number {
   // SetupTTY: piped input is not a terminal, so the TTY is dropped with this notice.
   if (stdin !== undefined && flags.bool('tty') && !quiet) env.out.err('Unable to use a TTY - input is not a terminal or the right kind of file\n');
 
-  const exec = (cmd: string[], input: string | undefined, withTty: boolean, ttyShell?: number): ShellReply => execOnce(env, pod, container, cmd, input, withTty, ttyShell);
+  const exec = (cmd: string[], input: string | undefined, withTty: boolean, ttyShell?: number, interruptAt?: number): ShellReply => execOnce(env, pod, container, cmd, input, withTty, ttyShell, interruptAt);
   if (attach && env.tty) {
     const shell = command[0]!;
     const started = exec([shell], STARTUP_SCRIPT, true);
     if (started.ok && started.exitCode === 0) {
-      env.tty.attach(attachment({ pod, container, shell, exec: (script, pid) => exec([shell], script, true, pid), ...pid1Shell(started) }, started.output));
+      env.tty.attach(attachment({ pod, container, shell, exec: (script, pid, interruptAt) => exec([shell], script, true, pid, interruptAt), ...pid1Shell(started) }, started.output));
       return 0;
     }
     return finish(env, started);
@@ -86,14 +86,14 @@ export function runExec(env: Env, argv: string[]): number {
 }
 
 /** One `POST pods/<name>/exec`: how the command ended, or the text kubectl prints for the failure. */
-export function execOnce(env: Env, pod: Pod, container: string, command: string[], stdin: string | undefined, tty: boolean, ttyShell?: number): ShellReply {
+export function execOnce(env: Env, pod: Pod, container: string, command: string[], stdin: string | undefined, tty: boolean, ttyShell?: number, interruptAt?: number): ShellReply {
   const res = env.client.raw({
     verb: 'create',
     resource: 'pods',
     subresource: 'exec',
     namespace: pod.metadata.namespace,
     name: pod.metadata.name,
-    execOptions: { container, command, ...(stdin !== undefined ? { stdin } : {}), ...(tty ? { tty } : {}), ...(ttyShell !== undefined ? { ttyShell } : {}) },
+    execOptions: { container, command, ...(stdin !== undefined ? { stdin } : {}), ...(tty ? { tty } : {}), ...(ttyShell !== undefined ? { ttyShell } : {}), ...(interruptAt !== undefined ? { interruptAt } : {}) },
   });
   if (!res.ok) return { ok: false, text: fatalText(res.error), exitCode: 1 };
   const outcome = res.exec;

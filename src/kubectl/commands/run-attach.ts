@@ -131,7 +131,7 @@ function endSession(env: Env, pod: Pod, container: string, o: AttachedRun, code:
 function attachTerminal(env: Env, pod: Pod, shell: string, o: AttachedRun): boolean {
   if (!env.tty || !o.tty || !INTERACTIVE_SHELLS.has(shell)) return false;
   const container = pod.spec.containers[0]!.name;
-  const exec = (script: string) => attachLine(env, pod, container, script);
+  const exec = (script: string, _pid?: number, interruptAt?: number) => attachLine(env, pod, container, script, interruptAt);
   // With no command the image's CMD runs: debian's is bash, which `$0` names.
   const { started, shell: pid1 } = startPid1(exec, shell);
   if (!started.ok) return false;
