@@ -173,6 +173,8 @@ export interface Machine extends Scope {
    * isatty(0) for what it runs, unless a pipe or `<` gives a command other input (commands.ts ttyOf).
    */
   ttyIn?: boolean;
+  /** What PID 1's terminal wrote after its last `\n` (a prompt): the log's line still open (tty-log.ts). */
+  ttyLogPending?: string;
 }
 
 /** What a `read` waiting for a typed line assigns, and the prompt it printed (`-p`). */

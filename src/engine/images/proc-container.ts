@@ -35,7 +35,7 @@ export interface ExecSession {
    * A line typed at an interactive shell that outlives it (tty-shell.ts): the shell started as
    * `argv`, or the open one with `pid` (1: PID 1's, under an attach).
    */
-  shell?: { argv: string[]; pid?: number; interruptAt?: number };
+  shell?: { argv: string[]; pid?: number; interruptAt?: number; probe?: boolean };
 }
 
 /** uid 101 is `nginx` in the nginx images (their Dockerfiles' useradd/adduser -u 101). */

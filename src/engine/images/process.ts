@@ -116,8 +116,15 @@ function containerEnv(def: ImageDefinition, input: ProcessInput): Record<string,
   // `{version}` is the tag's application version, `{debian}` the Debian release it is built on.
   for (const [k, v] of Object.entries(def.tag.env ?? def.image.env ?? {})) env[k] = v.replace(/\{version\}/g, def.tag.version ?? '').replace(/\{debian\}/g, def.tag.debian ?? '');
   for (const [k, v] of Object.entries(input.env)) setOwn(env, k, v);
+  // containerd's oci.WithTTY appends TERM=xterm for a container with a terminal (a TERM the Pod sets comes first, and wins).
+  if (input.tty && !Object.hasOwn(env, 'TERM')) env.TERM = 'xterm';
   env.HOME ??= def.image.user?.home ?? '/root';
   return env;
+}
+
+/** An exec on a terminal gets TERM=xterm after the container's environment (containerd's CRI execInternal). */
+function execEnv(env: Record<string, string>, tty: boolean): Record<string, string> {
+  return tty && !Object.hasOwn(env, 'TERM') ? { ...env, TERM: 'xterm' } : env;
 }
 
 const SHELLS = new Set(['sh', 'ash', 'bash', 'dash', 'zsh']);
@@ -615,7 +622,7 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
   const m = p.machine;
   if (session?.shell) {
     // A line typed at an interactive shell runs in that shell (tty-shell.ts); `stdin` is the line.
-    const t = runTtyLine(m, ctx, session.shell, p.env, stdin, now);
+    const t = runTtyLine(m, ctx, session.shell, execEnv(p.env, !session.attached), stdin, now);
     if (m.fs.version !== fsBefore || m.apps.length !== appsBefore) p.epoch++;
     // The shell is gone (its container's process was replaced): the stream ends as a killed one does.
     if (!t) return { exitCode: 137, output: '', streams: [], durationMs: 0, shell: { pid: session.shell.pid ?? 0, cwd: '/', ended: true } };
@@ -624,7 +631,7 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
   const combined: string[] = [];
   const chunks: ExecChunk[] = [];
   // `kubectl exec -it POD -- CMD`, or an attach: CMD's stdio is the terminal (isatty true).
-  const onTty = session?.tty === true || session?.attached === true;
+  const onTty = session?.tty === true || (session?.attached === true && ctx.tty === true);
   const sink: Sink = { k: 'capture', buf: combined, tee: { stream: 'stdout', chunks }, ...(onTty ? { tty: true as const } : {}) };
   // PID 1's own scope, by reference: its script goes on with these very objects.
   const saved = { scope: currentScope(m), clock: m.clock, status: m.status, nodes: m.nodes.length };
@@ -632,7 +639,7 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
   const root = m.nodes.length;
   pushAll(m.nodes, script.nodes);
   // A new process: the container's environment, none of PID 1's shell functions or aliases.
-  restoreScope(m, { vars: { ...p.env }, positional: [first], cwd: ctx.image.workingDir ?? '/', dialect: null, opts: DEFAULT_OPTS });
+  restoreScope(m, { vars: { ...execEnv(p.env, session?.tty === true) }, positional: [first], cwd: ctx.image.workingDir ?? '/', dialect: null, opts: DEFAULT_OPTS });
   m.clock = now;
   const errSaved = m.err;
   m.err = { k: 'capture', buf: combined, tee: { stream: 'stderr', chunks }, ...(onTty ? { tty: true as const } : {}) };

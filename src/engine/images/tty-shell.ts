@@ -40,6 +40,8 @@ import { EPOCH_MS } from '../../k8s/time';
 import { expandHistory, historyEntry, HISTSIZE } from './shell-history';
 import { stat, writeFile } from './fs';
 import type { ExecChunk } from './types';
+import { logTerminal, onlcr, PASTE_OFF, PASTE_ON } from './tty-log';
+import { pushLog } from './log-buffer';
 
 /** How a line typed at an interactive shell ended, and the shell after it. */
 export interface TtyLineResult {
@@ -58,6 +60,8 @@ export interface TtyShellRef {
   pid?: number;
   /** Ctrl+C typed at this simulated time, while the line runs (interruptLine). */
   interruptAt?: number;
+  /** The attaching client's own question about the shell (kubectl/attach.ts STARTUP_SCRIPT), not a typed line. */
+  probe?: boolean;
 }
 
 /** The shell `argv` starts, reading the terminal: its environment is the container's, its directory the image's WORKDIR. */
@@ -169,20 +173,30 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
   const combined: string[] = [];
   const streams: ExecChunk[] = [];
   const times: number[] = [];
+  // PID 1's shell reads the container's own stdin: a terminal only when the container has one (`kubectl run -it`, not `-i`).
+  const attached = ctx.session.attached === true && sh.pid === 1;
+  const tty = !attached || ctx.tty === true;
   // Both are the terminal: isatty() is true for what the line runs unless it redirects or pipes them.
-  const out: Sink = { k: 'capture', buf: combined, tee: { stream: 'stdout', chunks: streams }, tty: true, times };
-  const err: Sink = { k: 'capture', buf: combined, tee: { stream: 'stderr', chunks: streams }, tty: true, times };
+  const out: Sink = { k: 'capture', buf: combined, tee: { stream: 'stdout', chunks: streams }, times, ...(tty ? { tty: true as const } : {}) };
+  const err: Sink = { k: 'capture', buf: combined, tee: { stream: 'stderr', chunks: streams }, times, ...(tty ? { tty: true as const } : {}) };
   const saved = { scope: currentScope(m), status: m.status, clock: m.clock, err: m.err, nodes: m.nodes.length };
   const pending = sh.pending;
   delete sh.pending;
+  const typed = line;
+  const shell = sh;
+  // PID 1's stdout is the container's log: the session's terminal lands there (tty-log.ts).
+  const logged = (r: TtyLineResult): TtyLineResult => {
+    if (attached) logSession(m, shell, { typed, opening, probe: ref.probe === true, answers: pending !== undefined, tty, streams, times, result: r, now });
+    return r;
+  };
   // A line waiting in `read` takes this one as its input: no history, no expansion, no parsing.
-  const read = opening || pending ? line : readLine(sh, line, (text) => emit(m, ctx, err, text, now));
+  const read = opening || pending || ref.probe ? line : readLine(sh, line, (text) => emit(m, ctx, err, text, now));
   if (read === undefined) {
     // The line does not run; `$?` stays.
     m.clock = now;
     const r: TtyLineResult = { exitCode: sh.status, output: combined.join(''), streams, blocked: false, endedAt: now, shell: { pid: sh.pid, cwd: sh.scope.cwd, ended: false, prompt: promptOf(m, ctx, sh) } };
     Object.assign(m, { clock: saved.clock });
-    return r;
+    return logged(r);
   }
   line = read;
   restoreScope(m, sh.scope);
@@ -190,7 +204,7 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
   const lineNo = sh.lines + 1;
   // The request that starts the shell carries what the terminal asks it about itself (its
   // prompt's facts, kubectl/attach.ts), not a line the learner typed: dash does not count it.
-  if (!opening && !pending) sh.lines += line.split('\n').length;
+  if (!opening && !pending && !ref.probe) sh.lines += line.split('\n').length;
   m.clock = now;
   // `$LINENO` is the line the shell is reading (bash and BusyBox count the lines typed; approximate for a line of several).
   if (sh.scope.specials?.lineno !== undefined) m.specials = sh.scope.specials = { ...sh.scope.specials, lineno: lineNo };
@@ -232,7 +246,55 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
   Object.assign(m, { status: saved.status, clock: saved.clock, err: saved.err });
   // The line's AST is not needed once it ran (a loop's nodes are cached by source).
   if (m.nodes.length > saved.nodes && !Object.values(m.parsed).some((i) => i >= saved.nodes)) m.nodes.length = saved.nodes;
-  return result;
+  return logged(result);
+}
+
+/** A line at PID 1's shell, as the container's log receives it (tty-log.ts). */
+interface SessionLine {
+  typed: string;
+  /** The request that started the shell, or the client's probe: nothing typed, nothing shown. */
+  opening: boolean;
+  probe: boolean;
+  /** The line answered a `read` (the shell's line editor did not read it). */
+  answers: boolean;
+  tty: boolean;
+  streams: readonly ExecChunk[];
+  times: readonly number[];
+  result: TtyLineResult;
+  now: number;
+}
+
+/**
+ * What PID 1's terminal showed for this line, into the container's log: the echo of the typed
+ * line (continuation lines after PS2), the output, then the prompt the shell prints next — which
+ * for a new shell is the first thing on its terminal. Without a tty only the output, per stream.
+ */
+function logSession(m: Machine, sh: TtyShell, x: SessionLine): void {
+  const at = x.result.endedAt;
+  if (!x.tty) {
+    x.streams.forEach((c, i) => {
+      const lines = c.text.split('\n');
+      if (lines[lines.length - 1] === '') lines.pop();
+      for (const l of lines) pushLog(m, { at: x.times[i] ?? at, stream: c.stream, text: l });
+    });
+    return;
+  }
+  const bash = sh.scope.dialect === 'bash';
+  const prompt = x.result.shell.ended ? undefined : (x.result.shell.prompt ?? '');
+  // readline's prompt, not `read`'s: bracketed paste is on only while readline reads.
+  const next = prompt === undefined ? [] : [{ text: bash && !sh.pending ? `${PASTE_ON}${prompt}` : prompt, at }];
+  if (x.opening) {
+    logTerminal(m, next);
+    return;
+  }
+  if (x.probe) return;
+  const ps2 = Object.hasOwn(sh.scope.vars, 'PS2') ? sh.scope.vars.PS2! : '> ';
+  const readline = bash && !x.answers;
+  const echo = x.typed
+    .split('\n')
+    .map((l, i) => `${i > 0 ? `${readline ? PASTE_ON : ''}${ps2}` : ''}${l}\r\n${readline ? PASTE_OFF : ''}`)
+    .join('');
+  logTerminal(m, [{ text: echo, at: x.now }, ...x.streams.map((c, i) => ({ text: onlcr(c.text), at: x.times[i] ?? at })), ...next]);
 }
 
 /**

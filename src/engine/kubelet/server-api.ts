@@ -68,6 +68,11 @@ export interface AttachOptions {
   input?: string;
   /** Ctrl+C typed after `input`, at this simulated time (ExecOptions.interruptAt). */
   interruptAt?: number;
+  /**
+   * `input` is the attaching client's question about the shell (its prompt's facts), which a real
+   * attach does not need: not typed, so not echoed into the log nor kept in the history.
+   */
+  probe?: boolean;
 }
 
 /** `POST /attach/{namespace}/{pod}/{container}?stdin=…`: the stream upgrade onto the container's PID 1. */
