@@ -169,6 +169,8 @@ export const RUN_FLAGS: FlagDef[] = [
   { name: 'pod-running-timeout', kind: 'duration' },
   { name: 'expose', kind: 'bool' },
   { name: 'privileged', kind: 'bool' },
+  // kubectl 1.36 (run.go): read only by a raw TTY session's detach keys, which the page does not model.
+  { name: 'detach-keys', kind: 'string' },
   ...OVERRIDE_FLAGS,
   { name: 'save-config', kind: 'bool' },
   { name: 'field-manager', kind: 'string' },
