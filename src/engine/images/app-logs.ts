@@ -179,6 +179,12 @@ export function serverBanner(run: AppRun, style: LogStyle, proxyMode: 'iptables'
     }
     case 'kube-proxy':
       return kubeProxyBanner(run, proxyMode);
+    case 'bootcamp':
+      // server.js's listen callback: `console.log ("Kubernetes Bootcamp App Started At:",startTime,
+      // "| Running On: " ,host, "\n" )`. console.log joins its arguments with spaces (hence two
+      // after `On:` and one before the newline argument, which leaves a blank line); node 6 prints
+      // a Date as its ISO string.
+      return [line(up, `Kubernetes Bootcamp App Started At: ${isoMillis(up)} | Running On:  ${run.hostname} `), line(up, '')];
     case 'agnhost':
     case 'serve-hostname':
     case 'python-http':
@@ -254,6 +260,8 @@ export interface Hit {
   host?: string;
   /** The request's method (GET when unset): `$request` names it. */
   method?: string;
+  /** Requests the server answered before this one (log-buffer.ts countRequest). */
+  served?: number;
 }
 
 /** Access-log (and nginx error-log) lines for one request, in the app's format. */
@@ -278,6 +286,13 @@ export function accessLines(run: AppRun, style: LogStyle, hit: Hit): LogLine[] {
   if (style === 'serve-hostname') {
     const port = 32768 + (fnv1a(`${hit.clientIP}>${run.podIP}@${hit.at}#${hit.seq ?? 0}`) % 28232);
     return [line(hit.at, `${slashTime(hit.at)} HTTP request from ${hit.clientIP}:${port}`, 'stderr')];
+  }
+  if (style === 'bootcamp') {
+    // server.js: `console.log("Running On:" ,host, "| Total Requests:", ++requests,"| App Uptime:",
+    // (new Date() - startTime)/1000 , "seconds", "| Log Time:",new Date())`, startTime taken in the
+    // listen callback. A number prints as JavaScript writes it (`446.976`, `7.98`, `12`).
+    const uptime = (Math.floor(hit.at) - Math.floor(run.listenAt)) / 1000;
+    return [line(hit.at, `Running On: ${run.hostname} | Total Requests: ${(hit.served ?? 0) + 1} | App Uptime: ${uptime} seconds | Log Time: ${isoMillis(hit.at)}`)];
   }
   if (style === 'python-http') {
     // BaseHTTPRequestHandler.log_message on stderr; send_error logs the code first. No size: `-`.

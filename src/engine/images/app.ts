@@ -12,7 +12,8 @@ import type { Stat } from './fs';
 import { spaceTime } from './clock';
 import { nginxDirLocation, nginxErrorHead, nginxErrorPage, nginxFileHead, nginxNotAllowed, nginxStatic } from './nginx-http';
 import { own } from '../../k8s/own';
-import { statusText } from '../../k8s/http-text';
+import { httpDate, statusText } from '../../k8s/http-text';
+import { EPOCH_MS } from '../../k8s/time';
 
 export type RunningBehaviour = Exclude<Behaviour, { kind: 'missing' }>;
 
@@ -174,11 +175,23 @@ function reply(run: AppRun, r: Route, t: number): AppReply {
  * Approximate: only nginx tells methods apart (nginx-http.ts); other apps answer any method as GET.
  */
 export function appHttp(run: AppRun, t: number, port: number, rawPath: string, readFile: DocrootReader, listDir?: DirLister, req: AppRequest = {}): AppReply {
-  const r = plainHttp(run, t, port, rawPath, readFile, listDir, req);
-  if (r.kind !== 'reply') return r;
+  const plain = plainHttp(run, t, port, rawPath, readFile, listDir, req);
+  if (plain.kind !== 'reply') return plain;
+  const r = plain.head === undefined && serverOf(run.behaviour)?.framing === 'node' ? { ...plain, head: nodeHead(plain, t, req.method === 'HEAD') } : plain;
   const head = req.method === 'HEAD' ? { ...r, body: '', head: r.head ?? { version: 'HTTP/1.1' as const, reason: statusText(r.status), headers: [['Content-Type', r.contentType], ['Content-Length', String(r.body.length)]] as [string, string][] } } : r;
   // A TLS port answers only after the handshake: the reply says so, and the client decides.
   return listensOn(run, port, t)?.protocol === 'https' ? { ...head, tls: true } : head;
+}
+
+/**
+ * Node.js's http module answering a handler that set Content-Type and wrote its body without a
+ * length (lib/_http_outgoing.js: Date added, keep-alive kept for an HTTP/1.1 client, chunked
+ * encoding for a body of unknown length — none for a HEAD, which sends no body).
+ */
+function nodeHead(r: { status: number; contentType: string }, t: number, head: boolean): HttpHead {
+  const headers: [string, string][] = [['Content-Type', r.contentType], ['Date', httpDate(EPOCH_MS + t)], ['Connection', 'keep-alive']];
+  if (!head) headers.push(['Transfer-Encoding', 'chunked']);
+  return { version: 'HTTP/1.1', reason: statusText(r.status), headers };
 }
 
 /** What a docroot server finds at a path of the container's filesystem (fs.ts's stat). */

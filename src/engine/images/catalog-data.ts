@@ -631,6 +631,83 @@ const NGINX_1_29_1 = onDebian('bookworm', nginxEnv('0.9.1'));
 const NGINX_1_29_2 = onDebian('trixie', nginxEnv('0.9.3'));
 
 // ---------------------------------------------------------------------------------------------
+// Learn Kubernetes Basics (kubernetes.io/docs/tutorials/kubernetes-basics/)
+// ---------------------------------------------------------------------------------------------
+/**
+ * The tutorial's /server.js as `cat server.js` prints it in published transcripts of the image;
+ * 742 bytes, the size `docker history` gives its COPY layer. v2's answers `v=2`.
+ */
+const bootcampServerJs = (v: number): string => `var http = require('http');
+var requests=0;
+var podname= process.env.HOSTNAME;
+var startTime;
+var host;
+var handleRequest = function(request, response) {
+  response.setHeader('Content-Type', 'text/plain');
+  response.writeHead(200);
+  response.write("Hello Kubernetes bootcamp! | Running on: ");
+  response.write(host);
+  response.end(" | v=${v}\\n");
+  console.log("Running On:" ,host, "| Total Requests:", ++requests,"| App Uptime:", (new Date() - startTime)/1000 , "seconds", "| Log Time:",new Date());
+}
+var www = http.createServer(handleRequest);
+www.listen(8080,function () {
+    startTime = new Date();;
+    host = process.env.HOSTNAME;
+    console.log ("Kubernetes Bootcamp App Started At:",startTime, "| Running On: " ,host, "\\n" );
+});
+`;
+
+/**
+ * server.js under node 6.3.1: every path and method gets the same 200 (the handler never looks at
+ * the request), framed as Node's http module frames it; its log is app-logs.ts's `bootcamp`.
+ * Approximate: the start-up time; the memory is the RSS `ps` shows for node 6 running the
+ * similar google-samples/node-hello (22 MB).
+ */
+function bootcampServer(v: number): Behaviour {
+  const hello: Route = { status: 200, body: `Hello Kubernetes bootcamp! | Running on: {hostname} | v=${v}\n`, contentType: 'text/plain' };
+  return serve({ ...httpServer(8080, {}, hello, 150, 22 * MiB), logStyle: 'bootcamp', framing: 'node' });
+}
+
+/**
+ * The image as `docker history` shows it: debian:jessie (125 MB), node:6.3's slim layers (apt's
+ * ca-certificates, curl, wget; node 6.3.1 under /usr/local; ENV NPM_CONFIG_LOGLEVEL=info,
+ * NODE_VERSION=6.3.1), `EXPOSE 8080`, `COPY server.js .` into /, `CMD node server.js` (a shell
+ * form: `/bin/sh -c node server.js`). `ls /` shows a `core` file the build left in the root.
+ * Approximate: Debian 8's release files, coreutils, bash and curl are not modelled (the Debian 12
+ * ones answer, as for jessie-dnsutils), nor its apt (the jessie mirrors are gone: no `apt-get`
+ * here); `core`'s size (empty here).
+ */
+function bootcampImage(repository: string, about: string, tags: Record<string, TagInfo>): CatalogImage {
+  return {
+    repository,
+    about,
+    tags,
+    userland: { shell: 'dash', tools: 'coreutils', bash: true },
+    entrypoint: [],
+    cmd: ['/bin/sh', '-c', 'node server.js'],
+    env: { NPM_CONFIG_LOGLEVEL: 'info', NODE_VERSION: '6.3.1' },
+    main: '/usr/local/bin/node',
+    binaries: { '/usr/local/bin/node': { kind: 'program', program: 'node' }, '/usr/bin/curl': { kind: 'program', program: 'curl' } },
+    files: { '/server.js': bootcampServerJs(1), '/core': '' },
+    rootDirs: ['/', '/bin', '/boot', '/dev', '/etc', '/home', '/lib', '/lib64', '/media', '/mnt', '/opt', '/proc', '/root', '/run', '/sbin', '/srv', '/sys', '/tmp', '/usr', '/var'],
+  };
+}
+
+/**
+ * v1's size as a kind cluster's kubelet printed it (`Image size: 83642968 bytes`), its digest from
+ * `describe` (gcr.io's and jocatalin's v1 are one image: docker-pullable://jocatalin/…@ the same
+ * sha256); unpacked 211 MB (`docker images`). v2's digest from `describe` output; its size is not
+ * recorded here (approximate: v1's — only server.js differs).
+ */
+const BOOTCAMP_V1 = tag(83_642_968, 211_300_000, 'v1', { digest: 'sha256:0d6b8ee63bb57c5f5b6156f446b3bc3b3c143d233037f3a2f00e279c8fcc64af', behaviour: bootcampServer(1) });
+const BOOTCAMP_V2 = tag(83_642_968, 211_300_000, 'v2', {
+  digest: 'sha256:fb1a3ced00cecfc1f83f18ab5cd14199e30adc1b49aa4244f5d65ad3f5feb2a5',
+  behaviour: bootcampServer(2),
+  files: { '/server.js': bootcampServerJs(2) },
+});
+
+// ---------------------------------------------------------------------------------------------
 // The catalog
 // ---------------------------------------------------------------------------------------------
 const NGINX_FILES = { ...NGINX_IMAGE_FILES, '/usr/share/nginx/html/index.html': NGINX_WELCOME, '/usr/share/nginx/html/50x.html': NGINX_50X };
@@ -1133,6 +1210,10 @@ export const CATALOG: CatalogImage[] = [
     main: '/hello-app',
     binaries: { '/hello-app': app(serve(httpServer(8080, { '/': ok('Hello, world!\nVersion: {version}\nHostname: {hostname}\n') }, GO_404, 200, 5 * MiB))) },
   },
+  // gcr.io has only v1 (`gcr.io/google-samples/kubernetes-bootcamp:v2: not found`, as the
+  // tutorial's deliberately bad v10 is); its v2 lives on Docker Hub.
+  bootcampImage('gcr.io/google-samples/kubernetes-bootcamp', 'Learn Kubernetes Basics\' app: node 6 answers "Hello Kubernetes bootcamp! | Running on: <pod> | v=1" on 8080.', { v1: BOOTCAMP_V1 }),
+  bootcampImage('docker.io/jocatalin/kubernetes-bootcamp', 'The same app on Docker Hub; v2 (the tutorial\'s rolling update) answers v=2.', { v1: BOOTCAMP_V1, v2: BOOTCAMP_V2 }),
   {
     repository: 'us-docker.pkg.dev/google-samples/containers/gke/gb-frontend',
     about: 'Guestbook PHP frontend on port 80.',

@@ -25,10 +25,12 @@ export interface ListenPort {
 /** Which startup/access log lines the program prints (see app-logs.ts). */
 /**
  * `serve-hostname`: Go's log package, one `HTTP request from <ip>:<port>` line per request, no banner.
+ * `bootcamp`: the Kubernetes Basics tutorial's server.js (node 6's console.log): a start line and a
+ * blank line, then one `Running On: … | Total Requests: N | …` line per request.
  * `nginx-combined`: nginx built from source with its stock nginx.conf (nginx-slim): the `combined`
  * access log and error_log at its default `error` level, so no notices.
  */
-export type LogStyle = 'nginx' | 'nginx-combined' | 'httpd' | 'python-http' | 'redis' | 'go-slog' | 'agnhost' | 'serve-hostname' | 'etcd' | 'coredns' | 'kube-proxy' | 'generic' | 'silent';
+export type LogStyle = 'nginx' | 'nginx-combined' | 'httpd' | 'python-http' | 'redis' | 'go-slog' | 'agnhost' | 'serve-hostname' | 'bootcamp' | 'etcd' | 'coredns' | 'kube-proxy' | 'generic' | 'silent';
 
 /** CPU use in millicores: `idleMillicores + millicoresPerRps × requests per second`. */
 export interface LoadCurve {
@@ -59,6 +61,13 @@ export interface ServerSpec {
    * (`directory index of "…" is forbidden`, autoindex being off). Unset: `notFound`.
    */
   dirWithoutIndex?: Route;
+  /**
+   * How it frames a response head (`curl -i`, `curl -v`). `node`: Node.js's http module for a
+   * handler that sets Content-Type and writes its body without a length — Content-Type, Date,
+   * Connection: keep-alive, Transfer-Encoding: chunked (none on a HEAD, which has no body).
+   * Unset: Content-Type and Content-Length.
+   */
+  framing?: 'node';
 }
 
 /**
@@ -204,6 +213,8 @@ export interface TagInfo {
   behaviour?: Behaviour;
   /** The registry does not have this tag. */
   missing?: true;
+  /** The manifest digest the registry answers (`Image ID`), when recorded; unset: a stable made-up one. */
+  digest?: string;
   /** Replaces the image ENTRYPOINT for this tag (nginx < 1.19 had no docker-entrypoint.sh). */
   entrypoint?: string[];
   /** Files this tag ships over the image's `files` (nginx before 1.21.2: the older welcome page). */

@@ -134,6 +134,8 @@ function resolveTag(ref: ImageReference, image: CatalogImage): Resolution {
     const wobble = 1 + ((fnv1a(name) % 2001) - 1000) / 20000;
     const version = versionFromTag(name, base.version);
     const tag: TagInfo = { ...base, sizeBytes: Math.round(base.sizeBytes * wobble), unpackedBytes: Math.round(base.unpackedBytes * wobble), version };
+    // Another build: not the recorded digest of the tag it behaves like.
+    delete tag.digest;
     const debian = image.debianOf?.(name, version);
     if (debian !== undefined) tag.debian = debian;
     else if (image.debianOf) delete tag.debian;
@@ -166,9 +168,10 @@ function versionFromTag(tag: string, base: string | undefined): string | undefin
 
 /**
  * Aliases of one build (nginx:latest, nginx:1.29, nginx:mainline) share a digest, as on a real
- * registry; the digest is the SHA-256 of repository + version + size.
+ * registry; the digest is the one recorded for the tag, else the SHA-256 of repository + version + size.
  */
 function digestOf(repository: string, tagName: string, tag: TagInfo): string {
+  if (tag.digest !== undefined) return tag.digest;
   const identity = tag.version !== undefined ? `${repository}@${tag.version}#${tag.sizeBytes}` : `${repository}:${tagName}`;
   let digest = DIGESTS.get(identity);
   if (digest === undefined) {

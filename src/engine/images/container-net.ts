@@ -6,7 +6,7 @@
  */
 import { appHttp, appLogStyle, listensOn } from './app';
 import { accessLines } from './app-logs';
-import { pushLog } from './log-buffer';
+import { countRequest, pushLog } from './log-buffer';
 import { CLUSTER_DNS, searchList } from './base-fs';
 import { INTERNET } from './catalog-data';
 import { dirEntries, stat, written } from './fs';
@@ -167,7 +167,7 @@ export function network(m: Machine, ctx: RunContext): Net {
           if (r.kind === 'reply') {
             // The server logs a request from its own container as any other (nginx: `127.0.0.1 - - […]`).
             const header = (name: string): string | undefined => req.headers.find(([k]) => k.toLowerCase() === name)?.[1];
-            const hit = { at: m.clock, clientIP: ip, path: req.path, status: r.status, bytes: r.body.length, userAgent: header('user-agent') ?? '-', seq: m.logs.length, method: req.method };
+            const hit = { at: m.clock, clientIP: ip, path: req.path, status: r.status, bytes: r.body.length, userAgent: header('user-agent') ?? '-', seq: m.logs.length, method: req.method, served: countRequest(m, a.pid) };
             const host = header('host');
             for (const l of accessLines(a, appLogStyle(a), host === undefined ? hit : { ...hit, host })) pushLog(m, l);
           }

@@ -12,12 +12,13 @@
  *   revision dbd83256b1) +PRISM [x86_64-linux]`, `-linux-musl` on Alpine; YJIT is built but off,
  *   so no `+YJIT`.
  * - `go version` (cmd/go/internal/version: `fmt.Printf("go version %s %s/%s\n", runtime.Version(), GOOS, GOARCH)`).
- * Not modelled: the interpreters and the package managers themselves. `node script.js`, `node -e`
- * end at once with status 0 and no output, as the REPL does without a TTY (python3 likewise, but
+ * Not modelled: the interpreters and the package managers themselves (but for the Kubernetes
+ * Basics image's `node server.js`). `node script.js`, `node -e` end at once with status 0 and no output, as the REPL does without a TTY (python3 likewise, but
  * for `-m http.server`); `pip install`, `npm install`, `go build` and the other subcommands say
  * they are not simulated and exit 126, like a program an apt package installed (packages.ts).
  */
 import type { Outcome, ProgramContext } from './programs';
+import { normalizePath } from './fs';
 
 const basename = (p: string): string => p.slice(p.lastIndexOf('/') + 1);
 const said = (pc: ProgramContext, text: string): Outcome => {
@@ -77,11 +78,26 @@ export function npmVersionOf(node: string): string | undefined {
   return BUNDLED_NPM[/^(\d+)/.exec(node)?.[1] ?? ''];
 }
 
-/** `node --version` / `-v`; anything else ends at once with nothing printed (the interpreter is not modelled). */
+/**
+ * The one script an image's node runs for real: the Kubernetes Basics image's /server.js
+ * (catalog-data.ts), whose server is that tag's behaviour (`pc.override`, node being the image's
+ * main program).
+ */
+const APP_SCRIPT = '/server.js';
+
+/**
+ * `node --version` / `-v`; `node server.js` in an image whose application it is starts that
+ * application; anything else ends at once with nothing printed (the interpreter is not modelled).
+ */
 export function node(argv: string[], pc: ProgramContext): Outcome {
   const a = argv[1];
   const version = pc.env.NODE_VERSION ?? pc.version;
   if (a === '--version' || a === '-v') return isRelease(version) ? said(pc, `v${version}\n`) : notSimulated(argv, pc);
+  const app = pc.override;
+  if (app && a !== undefined && normalizePath(a, pc.cwd ?? '/') === APP_SCRIPT) {
+    const server = 'server' in app ? app.server : undefined;
+    return { k: 'app', start: { name: 'node', version: pc.version, behaviour: app, argv, style: server?.logStyle ?? 'silent' } };
+  }
   return { k: 'done', status: 0, ms: 40 };
 }
 

@@ -16,3 +16,15 @@ export function pushLog(m: { logs: LogLine[]; dropped: number }, line: LogLine):
     m.dropped += drop;
   }
 }
+
+/**
+ * Counts one request to the app with PID `pid` and returns how many it answered before (the
+ * tutorial's server.js logs `Total Requests: ${++requests}`). The map is made with the machine, so
+ * nested machines (pipeline stages, `$(…)`) share it; a forecast's copy counts on its own copy.
+ */
+export function countRequest(m: { served?: Record<number, number> }, pid: number): number {
+  const served = (m.served ??= {});
+  const before = served[pid] ?? 0;
+  served[pid] = before + 1;
+  return before;
+}

@@ -126,6 +126,8 @@ export interface Machine extends Scope {
   fs: FsLayer;
   logs: LogLine[];
   dropped: number;
+  /** Requests each app (by PID) has answered (log-buffer.ts countRequest); absent in machines made before it existed. */
+  served?: Record<number, number>;
   apps: AppRun[];
   nextPid: number;
   /** `trap … TERM` was set: the script handles SIGTERM. */
@@ -302,6 +304,7 @@ export function newMachine(script: Script, scope: Scope, clock: number, fs: FsLa
     fs,
     logs: [],
     dropped: 0,
+    served: {},
     apps: [],
     nextPid: 7,
     trapsTerm: false,

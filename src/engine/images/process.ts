@@ -18,6 +18,7 @@ import { handshakePem } from './tls';
 import { MAJOR, MINOR } from '../../k8s/version';
 import type { LogStyle } from './catalog-types';
 import { accessLines, behaviourLines } from './app-logs';
+import { countRequest } from './log-buffer';
 import { buildBaseFs, nodeBaseFs } from './base-fs';
 import { imageDefinition, type ImageDefinition } from './catalog';
 import { resolveCommand, startErrorMessage } from './resolve';
@@ -481,7 +482,7 @@ function answer(p: ProcessState, now: number, port: number, path: string, method
 
 /** `bytes`: the body the server sent (nginx's $body_bytes_sent: 0 for a HEAD). */
 function logHit(p: ProcessState, app: AppRun, now: number, clientIP: string, path: string, status: number, bytes: number, userAgent: string, method = 'GET', host?: string): void {
-  pushExtra(p, accessLines(app, appStyle(app), { at: now, clientIP, path, status, bytes, userAgent, seq: p.extraLogs.length, method, ...(host !== undefined ? { host } : {}) }));
+  pushExtra(p, accessLines(app, appStyle(app), { at: now, clientIP, path, status, bytes, userAgent, seq: p.extraLogs.length, method, served: countRequest(p.machine, app.pid), ...(host !== undefined ? { host } : {}) }));
 }
 
 /** The Pod's gateway on its node's pod CIDR: where kubelet probes come from. */
