@@ -89,6 +89,14 @@ describe('a bootcamp Pod, as the tutorial explores it', () => {
     expect(js.length).toBe(742);
     expect(js).toContain('  response.end(" | v=1\\n");\n');
     expect(inPod(sim, 'bootcamp', ['bash', '-c', 'curl -s http://localhost:8080']).output).toBe('Hello Kubernetes bootcamp! | Running on: bootcamp | v=1\n');
+    // Debian 8, as `cat /etc/os-release` in the image prints it; no procps in debian:jessie.
+    expect(inPod(sim, 'bootcamp', ['cat', '/etc/os-release']).output).toContain('PRETTY_NAME="Debian GNU/Linux 8 (jessie)"\n');
+    expect(inPod(sim, 'bootcamp', ['ps']).exitCode).toBe(126);
+  });
+
+  it('node runs the image\'s server.js only: another script or -e ends at once, as elsewhere', () => {
+    expect(inPod(sim, 'bootcamp', ['node', '-e', 'console.log(1)'])).toEqual({ exitCode: 0, output: '' });
+    expect(inPod(sim, 'bootcamp', ['sh', '-c', 'cd /tmp && node other.js; echo $?']).output).toBe('0\n');
   });
 
   it('frames its answer as Node\'s http module does', () => {

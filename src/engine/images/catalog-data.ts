@@ -674,10 +674,20 @@ function bootcampServer(v: number): Behaviour {
  * ca-certificates, curl, wget; node 6.3.1 under /usr/local; ENV NPM_CONFIG_LOGLEVEL=info,
  * NODE_VERSION=6.3.1), `EXPOSE 8080`, `COPY server.js .` into /, `CMD node server.js` (a shell
  * form: `/bin/sh -c node server.js`). `ls /` shows a `core` file the build left in the root.
- * Approximate: Debian 8's release files, coreutils, bash and curl are not modelled (the Debian 12
- * ones answer, as for jessie-dnsutils), nor its apt (the jessie mirrors are gone: no `apt-get`
- * here); `core`'s size (empty here).
+ * Approximate: Debian 8's coreutils, bash and curl versions are not modelled (the Debian 12 ones
+ * answer, as for jessie-dnsutils), nor its apt (the jessie mirrors are gone: no `apt-get` here);
+ * `core`'s size (empty here).
  */
+/**
+ * Debian 8's /etc/os-release (base-files 8, as `cat /etc/os-release` in the image prints it: no
+ * VERSION_CODENAME yet, http:// home pages) and /etc/debian_version. Approximate: 8.5, the point
+ * release current when node:6.3.1 was built (July 2016).
+ */
+const JESSIE_RELEASE: Record<string, string> = {
+  '/etc/os-release': 'PRETTY_NAME="Debian GNU/Linux 8 (jessie)"\nNAME="Debian GNU/Linux"\nVERSION_ID="8"\nVERSION="8 (jessie)"\nID=debian\nHOME_URL="http://www.debian.org/"\nSUPPORT_URL="http://www.debian.org/support"\nBUG_REPORT_URL="https://bugs.debian.org/"\n',
+  '/etc/debian_version': '8.5\n',
+};
+
 function bootcampImage(repository: string, about: string, tags: Record<string, TagInfo>): CatalogImage {
   return {
     repository,
@@ -689,7 +699,7 @@ function bootcampImage(repository: string, about: string, tags: Record<string, T
     env: { NPM_CONFIG_LOGLEVEL: 'info', NODE_VERSION: '6.3.1' },
     main: '/usr/local/bin/node',
     binaries: { '/usr/local/bin/node': { kind: 'program', program: 'node' }, '/usr/bin/curl': { kind: 'program', program: 'curl' } },
-    files: { '/server.js': bootcampServerJs(1), '/core': '' },
+    files: { '/server.js': bootcampServerJs(1), '/core': '', ...JESSIE_RELEASE },
     rootDirs: ['/', '/bin', '/boot', '/dev', '/etc', '/home', '/lib', '/lib64', '/media', '/mnt', '/opt', '/proc', '/root', '/run', '/sbin', '/srv', '/sys', '/tmp', '/usr', '/var'],
   };
 }
