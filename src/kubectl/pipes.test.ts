@@ -62,6 +62,12 @@ describe('pipelines in the command language', () => {
     expect(out(unknown, 'stderr')).toMatch(/^less: command not found/);
   });
 
+  it('minikube is not here: its not-found says where a NodePort answers instead', () => {
+    const r = new Session().run('curl http://"$(minikube ip):30080"');
+    expect(out(r, 'stderr')).toContain("minikube: command not found (no minikube here: the cluster is already running; a NodePort answers on every node's InternalIP, which `kubectl get nodes -o wide` lists)\n");
+    expect(out(r, 'stderr')).toContain('curl: (3) URL using bad/illegal format or missing URL');
+  });
+
   it('pipes into kubectl: `-f -` reads the previous stage', () => {
     const s = new Session();
     s.run('kubectl create configmap settings --from-literal=mode=fast');

@@ -532,6 +532,8 @@ export class Session {
       if (run) return written.length ? { ...run, output: [...written, ...run.output] } : run;
       // dash's word for it under watch (recorded: `sh: 1: nosuch: not found`).
       if (opts.sh) return fail(`sh: 1: ${cmd}: not found`, 127);
+      // Tutorials (Learn Kubernetes Basics) reach a NodePort at `$(minikube ip)`: say where it is here.
+      if (cmd === 'minikube') return fail(`minikube: command not found (no minikube here: the cluster is already running; a NodePort answers on every node's InternalIP, which \`kubectl get nodes -o wide\` lists)`, 127);
       return fail(`${cmd}: command not found (this terminal runs kubectl, sim, watch, vi/vim/nano (the page's editor), ${WORKSTATION_COMMANDS.join(', ')} and bash builtins such as export and alias)`, 127);
     }
     const argv = started.command === undefined ? rest : [started.command, ...rest];
