@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { bootCluster, createPod, eventsFor, getPod, podManifest, stateOf } from '../kubelet/kubelet.testing';
 import type { Simulation } from '../simulation';
 import { resolveImage } from './catalog';
-import { processLogs, serveHttp, startProcess } from './process';
+import { processLogs, serveHttp, signalTerm, startProcess } from './process';
 
 // Learn Kubernetes Basics' images (catalog-data.ts says where each fact comes from): the node 6
 // server.js on 8080, its log, its userland, and the tags the registries have and have not.
@@ -58,6 +58,10 @@ describe('server.js under node 6', () => {
     // The uptime is the request's time since the listen callback, in seconds as JavaScript prints them.
     expect(lines[3]).toContain(`| App Uptime: ${(at(lines[3]!) - started) / 1000} seconds |`);
     expect(at(lines[3]!) - at(lines[2]!)).toBe(1500);
+  });
+
+  it('a shell is PID 1 (the Dockerfile\'s shell-form CMD): SIGTERM changes nothing, the kubelet kills it after the grace period', () => {
+    expect(signalTerm(start('gcr.io/google-samples/kubernetes-bootcamp:v1'), 12_000)).toBeUndefined();
   });
 
   it('v2 says v=2', () => {
