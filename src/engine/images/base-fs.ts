@@ -9,6 +9,7 @@ import { parseTimestamp } from '../../k8s/time';
 import type { ImageDefinition } from './catalog';
 import type { BaseFs, BaseMeta } from './fs';
 import { distroFiles, distroLinks, distroOf } from './os-release';
+import { debianAccounts, imageFileFamily, userlandFiles } from './userland-files';
 
 const STANDARD_DIRS = ['/', '/bin', '/dev', '/etc', '/home', '/proc', '/root', '/sys', '/tmp', '/usr', '/usr/bin', '/usr/local', '/usr/local/bin', '/usr/sbin', '/usr/share', '/var', '/var/log', '/var/run', '/run', '/lib', '/sbin', '/opt', '/mnt', '/srv'];
 
@@ -41,9 +42,12 @@ const IS_POD_FILE = new Set<string>(POD_FILES);
  */
 interface ImageLayer {
   files: Record<string, string>;
-  keys: string[];
   dirs: Set<string>;
   links: Record<string, string>;
+  /** `ls -l`'s metadata: the userland's program files', then the image's own. */
+  meta: Record<string, BaseMeta>;
+  /** Directory → the names in it (files, links, directories), in listing order. */
+  children: Map<string, ReadonlySet<string>>;
 }
 
 /**
@@ -61,28 +65,43 @@ function imageLayer(def: ImageDefinition): ImageLayer {
   let layer = LAYERS.get(def);
   if (layer) return layer;
   const distro = distroOf(def.image.repository, def.tag.version, def.tag.debian, def.tag.alpine);
-  const files: Record<string, string> = { ...(distro ? distroFiles(distro) : {}), ...(def.image.files ?? {}), ...(def.tag.files ?? {}) };
+  // The userland's programs and accounts first: the image's own files and links replace them.
+  const family = imageFileFamily(def);
+  const programs = userlandFiles(family, def.image.userland);
+  const accounts = debianAccounts(def, family);
+  const files: Record<string, string> = { ...programs.files, ...(distro ? distroFiles(distro) : {}), ...(accounts?.files ?? {}), ...(def.image.files ?? {}), ...(def.tag.files ?? {}) };
   for (const p of POD_FILES) files[p] = '';
   // A tag without the image's curl (nginx before 1.17.10, perl:slim) has no file for it either.
   for (const [bin, b] of Object.entries(def.image.binaries)) if (!(def.tag.curl === 'none' && b.kind === 'program' && b.program === 'curl')) files[bin] ??= '\x7fELF';
-  const links: Record<string, string> = { ...RUNTIME_LINKS, ...(distro ? distroLinks(distro) : {}), ...(def.image.links ?? {}) };
+  const links: Record<string, string> = { ...RUNTIME_LINKS, ...programs.links, ...(distro ? distroLinks(distro) : {}), ...(def.image.links ?? {}) };
+  // A file the image puts where the userland has a link (its own /usr/bin/curl) replaces the link.
+  for (const p of [...Object.keys(def.image.files ?? {}), ...Object.keys(def.image.binaries)]) if (Object.hasOwn(programs.links, p) && !Object.hasOwn(def.image.links ?? {}, p)) delete links[p];
+  for (const l of Object.keys(links)) delete files[l];
   const keys = [...Object.keys(files), ...Object.keys(links)];
-  const dirs = new Set([...(def.image.rootDirs ?? STANDARD_DIRS), ...(def.image.dirs ?? [])]);
+  const dirs = new Set([...(def.image.rootDirs ?? STANDARD_DIRS), ...(def.image.dirs ?? []), ...programs.dirs, ...(accounts?.dirs ?? [])]);
   for (const f of [...keys, ...dirs]) {
     for (let d = f.slice(0, f.lastIndexOf('/')); d.length > 0; d = d.slice(0, d.lastIndexOf('/'))) dirs.add(d);
   }
   if (def.image.workingDir) dirs.add(def.image.workingDir);
-  for (const p of POD_FILES) delete files[p];
   for (const l of Object.keys(links)) dirs.delete(l);
-  layer = { files, keys, dirs, links };
+  const children = new Map<string, Set<string>>();
+  for (const p of [...keys, ...dirs]) {
+    if (p === '/') continue;
+    const at = p.lastIndexOf('/');
+    const parent = p.slice(0, at) || '/';
+    let names = children.get(parent);
+    if (!names) children.set(parent, (names = new Set()));
+    names.add(p.slice(at + 1));
+  }
+  for (const p of POD_FILES) delete files[p];
+  layer = { files, dirs, links, meta: { ...programs.meta, ...(accounts?.meta ?? {}), ...(def.image.meta ?? {}) }, children };
   LAYERS.set(def, layer);
   return layer;
 }
 
 export function buildBaseFs(def: ImageDefinition, o: BaseFsInput): BaseFs {
-  const { files, keys, dirs, links } = imageLayer(def);
+  const { files, dirs, links, meta, children } = imageLayer(def);
   const built = parseTimestamp(def.image.built ?? DEFAULT_BUILT);
-  const meta = def.image.meta ?? {};
   const own: Record<(typeof POD_FILES)[number], string> = {
     '/etc/hostname': `${o.hostname}\n`,
     '/etc/hosts': `# Kubernetes-managed hosts file.\n127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\nfe00::0\tip6-localnet\nfe00::0\tip6-mcastprefix\nfe00::1\tip6-allnodes\nfe00::2\tip6-allrouters\n${o.podIP}\t${o.hostname}\n`,
@@ -98,17 +117,8 @@ export function buildBaseFs(def: ImageDefinition, o: BaseFsInput): BaseFs {
     link: (path) => (Object.hasOwn(links, path) ? links[path] : undefined),
     // The kubelet's files are as old as the Pod: unknown here, so `ls` shows them as of now.
     meta: (path): BaseMeta => ({ ...(IS_POD_FILE.has(path) || Object.hasOwn(RUNTIME_LINKS, path) ? {} : { mtime: built }), ...(Object.hasOwn(meta, path) ? meta[path] : {}) }),
-    list: (dir) => {
-      const prefix = dir === '/' ? '/' : `${dir}/`;
-      const names = new Set<string>();
-      for (const p of [...keys, ...dirs]) {
-        if (p.startsWith(prefix) && p !== dir) {
-          const name = p.slice(prefix.length).split('/')[0];
-          if (name) names.add(name);
-        }
-      }
-      return [...names];
-    },
+    // A copy: the caller may sort or filter it.
+    list: (dir) => [...(children.get(dir) ?? [])],
   };
 }
 

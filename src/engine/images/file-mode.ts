@@ -57,7 +57,11 @@ export function ownerOf(fs: FsLayer, base: BaseFs, at: string, user: RunUser | u
   const ids = volumeIds(fs, at);
   if (ids) return { uid: ids[0], gid: ids[1], name: idName(fs, base, ids[0], 'user', user), group: idName(fs, base, ids[1], 'group', user) };
   const w = written(fs, base, at);
-  if (!user || !w || w.volume) return ROOT;
+  if (!w) {
+    const { uid = 0, gid = 0 } = base.meta?.(at) ?? {};
+    return uid === 0 && gid === 0 ? ROOT : { uid, gid, name: idName(fs, base, uid, 'user', user), group: idName(fs, base, gid, 'group', user) };
+  }
+  if (!user || w.volume) return ROOT;
   return { uid: user.uid, gid: user.gid, name: user.name, group: user.group };
 }
 

@@ -135,6 +135,12 @@ export interface BaseMeta {
   size?: number;
   /** Modification time in simulated ms (the image's build). */
   mtime?: number;
+  /** The owner when not root (a home directory `useradd --create-home` made). */
+  uid?: number;
+  /** The group when not root's (`chage` and `unix_chkpwd` are root:shadow, gid 42). */
+  gid?: number;
+  /** Hard links to the file (the busybox image's applets share one inode); unset: 1. */
+  nlink?: number;
 }
 
 export function newLayer(): FsLayer {

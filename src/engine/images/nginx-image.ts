@@ -11,8 +11,8 @@
  * - mime.types, fastcgi_params, scgi_params, uwsgi_params: github:nginx/nginx release-1.29.1 conf/.
  * - /docker-entrypoint.sh and /docker-entrypoint.d/*: github:nginx/docker-nginx 5a4ad48
  *   ("Updated nginx mainline to 1.29.1"), mainline/debian/.
- * - /etc/passwd: Debian 12's base-passwd (passwd.master, `*` → `x`; trixie's 3.6.7 has the same
- *   entries) and the nginx user the Dockerfile adds (`useradd --system … --uid 101 nginx`).
+ * - /etc/passwd and /etc/group: Debian's base-passwd and the nginx user the Dockerfile adds
+ *   (`useradd --system … --uid 101 nginx`), userland-files.ts like every Debian image's.
  * - The links the Dockerfile makes (`ln -sf /dev/stdout /var/log/nginx/access.log`, … /dev/stderr
  *   error.log — why `kubectl logs` shows nginx's access log) and the package's
  *   `/etc/nginx/modules -> /usr/lib/nginx/modules`.
@@ -687,32 +687,9 @@ ncpu=$( printf "%s\\n%s\\n%s\\n%s\\n%s\\n" \\
 sed -i.bak -r 's/^(worker_processes)(.*)$/# Commented out by '"$ME"' on '"$(date)"'\\n#\\1\\2\\n\\1 '"$ncpu"';/' /etc/nginx/nginx.conf
 `;
 
-/** Debian 12's base-passwd and the image's nginx user. */
-const PASSWD = `root:x:0:0:root:/root:/bin/bash
-daemon:x:1:1:daemon:/usr/sbin:/usr/sbin/nologin
-bin:x:2:2:bin:/bin:/usr/sbin/nologin
-sys:x:3:3:sys:/dev:/usr/sbin/nologin
-sync:x:4:65534:sync:/bin:/bin/sync
-games:x:5:60:games:/usr/games:/usr/sbin/nologin
-man:x:6:12:man:/var/cache/man:/usr/sbin/nologin
-lp:x:7:7:lp:/var/spool/lpd:/usr/sbin/nologin
-mail:x:8:8:mail:/var/mail:/usr/sbin/nologin
-news:x:9:9:news:/var/spool/news:/usr/sbin/nologin
-uucp:x:10:10:uucp:/var/spool/uucp:/usr/sbin/nologin
-proxy:x:13:13:proxy:/bin:/usr/sbin/nologin
-www-data:x:33:33:www-data:/var/www:/usr/sbin/nologin
-backup:x:34:34:backup:/var/backups:/usr/sbin/nologin
-list:x:38:38:Mailing List Manager:/var/list:/usr/sbin/nologin
-irc:x:39:39:ircd:/run/ircd:/usr/sbin/nologin
-_apt:x:42:65534::/nonexistent:/usr/sbin/nologin
-nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin
-nginx:x:101:101:nginx user:/nonexistent:/bin/false
-`;
-
 const MODULES = ['ngx_http_geoip_module', 'ngx_http_image_filter_module', 'ngx_http_js_module', 'ngx_http_xslt_filter_module', 'ngx_stream_geoip_module', 'ngx_stream_js_module'].flatMap((m) => [`/usr/lib/nginx/modules/${m}-debug.so`, `/usr/lib/nginx/modules/${m}.so`]);
 
 export const NGINX_IMAGE_FILES: Record<string, string> = {
-  '/etc/passwd': PASSWD,
   '/etc/nginx/nginx.conf': NGINX_CONF,
   '/etc/nginx/conf.d/default.conf': DEFAULT_CONF,
   '/etc/nginx/mime.types': MIME_TYPES,
@@ -728,11 +705,6 @@ export const NGINX_IMAGE_FILES: Record<string, string> = {
 };
 
 export const NGINX_IMAGE_LINKS: Record<string, string> = {
-  // Debian 12's merged /usr (usrmerge): the top-level bin, lib, lib64 and sbin are links.
-  '/bin': 'usr/bin',
-  '/lib': 'usr/lib',
-  '/lib64': 'usr/lib64',
-  '/sbin': 'usr/sbin',
   '/var/log/nginx/access.log': '/dev/stdout',
   '/var/log/nginx/error.log': '/dev/stderr',
   '/etc/nginx/modules': '/usr/lib/nginx/modules',
@@ -743,8 +715,8 @@ export const NGINX_IMAGE_DIRS = ['/var/cache/nginx'] as const;
 
 /**
  * debian:bookworm-slim's and trixie-slim's top directories (`ls /` of the image: bin boot dev etc
- * home lib lib64 media mnt opt proc root run sbin srv sys tmp usr var), the links above standing
- * for four.
+ * home lib lib64 media mnt opt proc root run sbin srv sys tmp usr var), merged /usr's links
+ * (userland-files.ts) standing for four.
  * Approximate: /var/run stays a directory (Debian's is a link to /run) because the kubelet's
  * service-account files are kept at /var/run/secrets here.
  */

@@ -1,37 +1,32 @@
 /**
- * Where the image's own programs lie, for the tools that look for a program by path (`which`):
- * its binaries (the catalog's paths), the files packages and the learner put in the container,
- * and its userland's tools — which the filesystem model does not hold as files, so their
- * directories come from how each userland installs them:
+ * Where the image's own programs lie, for the tools that look for a program by path (`which`,
+ * `command -v`, `type`): its binaries (the catalog's paths), the files packages and the learner
+ * put in the container, and its userland's tools. Debian, Ubuntu, busybox and Alpine images hold
+ * their userland's programs as files (userland-files.ts, from the same tables as below), so a
+ * program is where `ls` finds it; for the other userlands (mysql's Oracle Linux, the generic
+ * official images) the directories come from how each userland installs them:
  * - the busybox image links every applet in /bin (docker-library/busybox), its /usr/bin/env
  *   being a link there;
- * - Alpine installs each applet where BusyBox's applet table puts it (BB_DIR_* in the
- *   `//applet:` lines of github:mirror/busybox, recorded below for the modelled tools);
+ * - Alpine installs each applet where BusyBox's applet table puts it (busybox-applets.ts);
  * - Debian and Ubuntu images are merged-/usr: a program is in /usr/bin and, through the /bin
- *   link, in /bin (chroot in /usr/sbin and /sbin).
- * Approximate: the other BusyBox applets of Alpine are taken to be in /bin.
+ *   link, in /bin — or in /usr/sbin and /sbin where debian:*-slim has it (chroot).
  */
 import type { Userland } from './catalog-types';
+import { BUSYBOX_APPLET_DIRS } from './busybox-applets';
 import { mayExecute, ownerOf, permOf } from './file-mode';
 import { lstat, resolveLinks, stat, type FsLayer } from './fs';
 import type { RunContext } from './machine';
 import { resolveCommand } from './resolve';
 import type { RunUser } from './tool-types';
+import { debianProgramDir, fileFamily } from './userland-files';
 
-/** BusyBox's applet table (BB_DIR_USR_BIN, BB_DIR_USR_SBIN, BB_DIR_SBIN) for the modelled tools; the rest are BB_DIR_BIN. */
-const BUSYBOX_DIRS: Readonly<Record<string, string>> = Object.fromEntries([
-  ...['[', 'awk', 'basename', 'cut', 'diff', 'dirname', 'du', 'env', 'find', 'free', 'head', 'id', 'nc', 'nohup', 'nproc', 'nslookup', 'pgrep', 'printf', 'readlink', 'seq', 'sort', 'tail', 'tee', 'telnet', 'test', 'timeout', 'tr', 'tty', 'uniq', 'uptime', 'wc', 'wget', 'which', 'whoami', 'xargs'].map((n) => [n, '/usr/bin']),
-  ['chroot', '/usr/sbin'],
-  ['ip', '/sbin'],
-]);
-
-/** Debian's programs in sbin (coreutils' chroot). */
-const DEBIAN_SBIN = new Set(['chroot']);
+/** BusyBox's applet table: applet → its directory (BB_DIR_*). */
+const BUSYBOX_DIRS: ReadonlyMap<string, string> = new Map(Object.entries(BUSYBOX_APPLET_DIRS).flatMap(([dir, names]) => names.split(' ').map((n) => [n, dir] as const)));
 
 /** The directories the userland's tool `name` is installed in. */
 function homeDirs(userland: Userland, name: string): readonly string[] {
-  if (userland.tools === 'coreutils') return DEBIAN_SBIN.has(name) ? ['/usr/sbin', '/sbin'] : ['/usr/bin', '/bin'];
-  if (userland.pkg === 'apk') return [BUSYBOX_DIRS[name] ?? '/bin'];
+  if (userland.tools === 'coreutils') return debianProgramDir('bookworm', name) === '/usr/sbin' ? ['/usr/sbin', '/sbin'] : ['/usr/bin', '/bin'];
+  if (userland.pkg === 'apk') return [BUSYBOX_DIRS.get(name) ?? '/bin'];
   return ['/bin'];
 }
 
@@ -59,6 +54,8 @@ export function programAt(ctx: RunContext, fs: FsLayer, user: RunUser | undefine
     case 'shell':
     case 'tool':
     case 'net': {
+      // A userland held as files has its programs where `ls` finds them, and nowhere else.
+      if (fileFamily(ctx.image.userland, undefined).k !== 'none') return false;
       const at = full.lastIndexOf('/');
       return homeDirs(ctx.image.userland, full.slice(at + 1)).includes(full.slice(0, at) || '/');
     }

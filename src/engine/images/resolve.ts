@@ -48,7 +48,9 @@ function packageManager(userland: Userland, b: string): string | undefined {
 export function resolveCommand(ctx: RunContext, name: string, cwd: string, fs?: FsLayer): Resolved {
   const { userland, binaries } = ctx.image;
   const shellFor = (b: string): Resolved | undefined => {
-    if ((b === 'sh' || b === 'ash') && userland.shell) return { k: 'shell', dialect: b === 'ash' ? 'ash' : userland.shell };
+    // Debian's dash provides sh and dash, no ash (`dpkg-deb -c dash`: /usr/bin/dash, /usr/bin/sh).
+    if (b === 'sh' && userland.shell) return { k: 'shell', dialect: userland.shell };
+    if (b === 'ash' && userland.shell === 'ash') return { k: 'shell', dialect: 'ash' };
     if (b === 'dash' && userland.shell === 'dash') return { k: 'shell', dialect: 'dash' };
     if (b === 'bash' && userland.bash) return { k: 'shell', dialect: 'bash' };
     if (b === 'zsh' && userland.zsh) return { k: 'shell', dialect: 'bash' };

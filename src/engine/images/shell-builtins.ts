@@ -338,7 +338,8 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
         return true;
       }
       const r = resolveCommand(ctx, target, m.cwd, m.fs);
-      const path = r.k === 'binary' ? r.path : r.k === 'missing' ? scriptPath(m, ctx, target) : (installedPath(m.fs, target) ?? programHome(ctx.image.userland, target));
+      // A userland's program is the first file of its name on PATH where the image holds its programs as files (userland-files.ts).
+      const path = r.k === 'binary' ? r.path : r.k === 'missing' ? scriptPath(m, ctx, target) : (installedPath(m.fs, target) ?? scriptPath(m, ctx, target) ?? programHome(ctx.image.userland, target));
       if (name === 'command' && !args.includes('-v')) {
         dispatch(m, ctx, args, exportedEnv(m), s);
         return true;

@@ -94,7 +94,7 @@ export function entryOf(env: ToolEnv, full: string, name: string, follow: boolea
       const dev = DEVICES[at];
       if (dev) return { ...base, type: 'c', perm: 0o666, size: 0, dev, blocks: 0 };
       const size = meta?.size ?? utf8Length(s.content);
-      return { ...base, type: '-', perm: permOf(env.fs, env.base, at, 'file', s.content), size, blocks: Math.ceil(size / 4096) * 4 };
+      return { ...base, type: '-', perm: permOf(env.fs, env.base, at, 'file', s.content), size, blocks: Math.ceil(size / 4096) * 4, nlink: w ? 1 : (meta?.nlink ?? 1) };
     }
   }
 }
