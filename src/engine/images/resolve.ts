@@ -3,7 +3,8 @@
  * network tools a command name means — and containerd's text when the entrypoint is not there.
  */
 import type { Binary, Userland } from './catalog-types';
-import { normalizePath, type FsLayer } from './fs';
+import { ELF } from './file-mode';
+import { newLayer, normalizePath, resolveLinks, type FsLayer } from './fs';
 import { installedCommand } from './packages';
 import type { Dialect, RunContext } from './machine';
 import { asksVersion, coreutilsVersion, debianUserland, isCoreutilsProgram } from './gnu-version';
@@ -15,6 +16,9 @@ const PATH_DIRS = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin',
 const BUSYBOX_NET = ['wget', 'nslookup', 'nc', 'ping', 'telnet'];
 /** procps' programs: a Debian or Ubuntu image without the procps package has none of them (`pidof` is sysvinit-utils'). */
 const NOT_IN_COREUTILS = new Set(['ps', 'free', 'uptime', 'pgrep']);
+
+/** Debian's names for a modelled tool: the program an alternatives link names (userland-files.ts). */
+const DEBIAN_ALIASES: Readonly<Record<string, string>> = { mawk: 'awk', nawk: 'awk', 'which.debianutils': 'which' };
 
 export type Resolved =
   | { k: 'shell'; dialect: Dialect }
@@ -58,7 +62,8 @@ export function resolveCommand(ctx: RunContext, name: string, cwd: string, fs?: 
   };
   const fromBinary = (path: string, binary: Binary): Resolved =>
     binary.kind === 'program' && (binary.program === 'curl' || binary.program === 'wget') ? { k: 'net', name: binary.program } : { k: 'binary', binary, path };
-  const standard = (b: string): Resolved | undefined => {
+  const standard = (alias: string): Resolved | undefined => {
+    const b = userland.tools === 'coreutils' ? (DEBIAN_ALIASES[alias] ?? alias) : alias;
     const pm = packageManager(userland, b);
     if (pm) return { k: 'net', name: pm };
     const sh = shellFor(b);
@@ -82,14 +87,32 @@ export function resolveCommand(ctx: RunContext, name: string, cwd: string, fs?: 
     const bin = binaries[p];
     if (bin && !absentInTag(ctx, bin)) return fromBinary(p, bin);
     const dir = p.slice(0, p.lastIndexOf('/')) || '/';
-    if (PATH_DIRS.includes(dir)) return standard(p.slice(p.lastIndexOf('/') + 1)) ?? { k: 'missing' };
-    return { k: 'missing' };
+    if (PATH_DIRS.includes(dir)) return standard(p.slice(p.lastIndexOf('/') + 1)) ?? unsimulated(ctx, fs, p) ?? { k: 'missing' };
+    return unsimulated(ctx, fs, p) ?? { k: 'missing' };
   }
   for (const dir of imagePath(ctx)) {
     const bin = binaries[`${dir}/${name}`];
     if (bin && !absentInTag(ctx, bin)) return fromBinary(`${dir}/${name}`, bin);
   }
-  return standard(name) ?? { k: 'missing' };
+  return standard(name) ?? imagePath(ctx).reduce<Resolved | undefined>((found, dir) => found ?? unsimulated(ctx, fs, `${dir}/${name}`), undefined) ?? { k: 'missing' };
+}
+
+/**
+ * A program file of the image the classroom does not run (debian's `pinky`, `tic`: userland-files.ts
+ * lists every program of the image): it is there, so it runs and says it is not simulated, as a
+ * package's program does (packages.ts), exit 126.
+ */
+function unsimulated(ctx: RunContext, fs: FsLayer | undefined, path: string): Resolved | undefined {
+  const real = resolveLinks(fs ?? newLayer(), ctx.base, path);
+  if (!ctx.base.file(real)?.startsWith(ELF) || (fs && real in fs.files)) return undefined;
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  return {
+    k: 'tool',
+    tool: (_args, env) => {
+      env.io.err(`${name}: installed, but not simulated in this classroom\n`);
+      return { status: 126 };
+    },
+  };
 }
 
 /**

@@ -62,6 +62,12 @@ describe("Debian's and Ubuntu's program files", () => {
     expect(run('debian:13', 'stat -c "%s %a %U:%G %h %N" /usr/bin/sh /usr/bin/dash').output).toBe("4 777 root:root 1 '/usr/bin/sh' -> 'dash'\n129736 755 root:root 1 '/usr/bin/dash'\n");
   });
 
+  it('runs a program file the classroom does not simulate as a stand-in that says so, and mawk as the awk', () => {
+    expect(run('debian:12', 'pinky; echo $?; /usr/bin/tic; echo $?; echo a b | mawk "{print \\$2}"')).toMatchObject({
+      output: 'pinky: installed, but not simulated in this classroom\n126\ntic: installed, but not simulated in this classroom\n126\nb\n',
+    });
+  });
+
   it("has procps' programs only where the image installs procps (buildpack-deps)", () => {
     expect(run('python:3.12', 'ls /usr/bin/ps /usr/bin/top /usr/sbin/sysctl').output).toBe('/usr/bin/ps\n/usr/bin/top\n/usr/sbin/sysctl\n');
     expect(run('python:3.12-slim', 'ls /usr/bin/ps; echo $?').output).toBe("ls: cannot access '/usr/bin/ps': No such file or directory\n2\n");

@@ -211,9 +211,10 @@ function busyboxImageFiles(): UserlandFiles {
   return { files, links: {}, meta, dirs: [] };
 }
 
-function alpineFiles(): UserlandFiles {
+/** Alpine's: the applets but telnet where the userland leaves it to busybox-extras (aports' busyboxconfig: `# CONFIG_TELNET is not set`). */
+function alpineFiles(userland: Userland): UserlandFiles {
   const links: Record<string, string> = { '/lib/libc.musl-x86_64.so.1': 'ld-musl-x86_64.so.1' };
-  for (const [dir, names] of Object.entries(BUSYBOX_APPLET_DIRS)) for (const a of names.split(' ')) links[`${dir}/${a}`] = '/bin/busybox';
+  for (const [dir, names] of Object.entries(BUSYBOX_APPLET_DIRS)) for (const a of names.split(' ')) if (!(a === 'telnet' && userland.net?.telnet === false)) links[`${dir}/${a}`] = '/bin/busybox';
   return { files: { '/bin/busybox': ELF, '/lib/ld-musl-x86_64.so.1': ELF, '/sbin/apk': ELF }, links, meta: { '/lib/ld-musl-x86_64.so.1': { mode: 0o755 } }, dirs: [] };
 }
 
@@ -222,7 +223,8 @@ const EMPTY: UserlandFiles = { files: {}, links: {}, meta: {}, dirs: [] };
 
 /** The program files of a family (shared; built once per family and missing-tools list). */
 export function userlandFiles(family: FileFamily, userland: Userland): UserlandFiles {
-  const key = family.k === 'debian' ? `debian:${family.release}:${userland.procps === true}:${(userland.without ?? []).join(',')}` : family.k;
+  const key =
+    family.k === 'debian' ? `debian:${family.release}:${userland.procps === true}:${(userland.without ?? []).join(',')}` : family.k === 'alpine' ? `alpine:${userland.net?.telnet !== false}` : family.k;
   let t = TABLES.get(key);
   if (t) return t;
   switch (family.k) {
@@ -233,7 +235,7 @@ export function userlandFiles(family: FileFamily, userland: Userland): UserlandF
       t = busyboxImageFiles();
       break;
     case 'alpine':
-      t = alpineFiles();
+      t = alpineFiles(userland);
       break;
     case 'none':
       t = EMPTY;
