@@ -45,6 +45,11 @@ describe("Debian's and Ubuntu's program files", () => {
     );
   });
 
+  it("has glibc's loader where the x86-64 ABI looks for it (/lib64, a link into usr)", () => {
+    expect(run('debian:12', 'readlink /lib64/ld-linux-x86-64.so.2; readlink -f /lib64/ld-linux-x86-64.so.2').output).toBe('/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2\n/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2\n');
+    expect(run('debian:13', 'readlink /lib64/ld-linux-x86-64.so.2').output).toBe('../lib/x86_64-linux-gnu/ld-linux-x86-64.so.2\n');
+  });
+
   it("lists each release's /usr/bin with the packages' sizes, modes and groups", () => {
     // bookworm: 271 files and links from the packages, 4 alternatives (awk, nawk, pager, which).
     expect(run('debian:12', 'ls /usr/bin | wc -l; ls -l /usr/bin/bash /usr/bin/chage /usr/bin/su /usr/bin/perl').output).toBe(

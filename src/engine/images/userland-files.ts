@@ -11,7 +11,8 @@
  *   against `ls -l /usr/bin/awk /etc/alternatives/awk` on Debian 12); /etc/passwd and /etc/group
  *   from base-passwd's passwd.master and group.master (3.6.1 in bookworm, 3.6.7 in trixie — the
  *   same entries; no gnats since 3.6.0), `*` turned to `x` as the passwd package's shadowconfig
- *   leaves them, plus the users the image's Dockerfile adds (`useradd` lines below).
+ *   leaves them, plus the users the image's Dockerfile adds (`useradd` lines below); glibc's loader
+ *   and /lib64's link to it (the only library listed).
  * - The busybox image: /bin/busybox and every applet hard-linked beside it (the builder's
  *   `busybox --install /bin`), one inode: `ls -l /bin/ls` shows the link count; Debian's getconf
  *   copied in beside it (libc-bin's, its bookworm size).
@@ -118,6 +119,16 @@ const ALTERNATIVES: readonly (readonly [link: string, name: string, target: stri
 
 const MERGED_USR: Readonly<Record<string, string>> = { '/bin': 'usr/bin', '/sbin': 'usr/sbin', '/lib': 'usr/lib', '/lib64': 'usr/lib64' };
 
+/**
+ * glibc's dynamic loader and the link the x86-64 ABI names (`dpkg-deb -c` of libc6 2.36-9+deb12u14
+ * and 2.41-12+deb13u5: bookworm's link is absolute, trixie's relative). The other libraries are not listed.
+ */
+const LOADER: Readonly<Record<DebianCodename, { size: number; link: string }>> = {
+  bookworm: { size: 215_000, link: '/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2' },
+  trixie: { size: 225_672, link: '../lib/x86_64-linux-gnu/ld-linux-x86-64.so.2' },
+};
+const LOADER_PATH = '/usr/lib/x86_64-linux-gnu/ld-linux-x86-64.so.2';
+
 const shadowed = (master: string): string => master.replace(/^([^:]*):\*:/gm, '$1:x:');
 
 /** base-passwd's passwd.master and group.master (3.6.1 and 3.6.7 alike). */
@@ -186,12 +197,15 @@ function debianFiles(release: DebianCodename, userland: Userland): UserlandFiles
       meta[path] = { size: e.size, ...(e.mode !== undefined ? { mode: e.mode } : {}), ...(e.gid !== undefined ? { gid: e.gid } : {}), ...(e.nlink !== undefined ? { nlink: e.nlink } : {}) };
     }
   }
+  files[LOADER_PATH] = ELF;
+  meta[LOADER_PATH] = { size: LOADER[release].size };
+  links['/usr/lib64/ld-linux-x86-64.so.2'] = LOADER[release].link;
   for (const [link, name, target] of ALTERNATIVES) {
     if (without.has(name) || files[target.replace(/^\/bin\//, '/usr/bin/')] === undefined) continue;
     links[link] = `/etc/alternatives/${name}`;
     links[`/etc/alternatives/${name}`] = target;
   }
-  return { files, links, meta, dirs: ['/usr/lib', '/usr/lib64', '/etc/alternatives'] };
+  return { files, links, meta, dirs: ['/etc/alternatives'] };
 }
 
 /** The busybox image's size of /bin/busybox (and of every applet: the same inode). Approximate, see the header. */
