@@ -42,7 +42,9 @@ function encode(file) {
       const gid = GIDS[own.split('/')[1] ?? ''];
       if (gid === undefined) throw new Error(`group of ${path}: ${own}`);
       const links = hard ? (nlink.get(hard) ?? 2) : (nlink.get(path) ?? 1);
-      line = `${name} ${bytes}${mode !== 0o755 ? ` m${mode.toString(8)}` : ''}${gid ? ` g${gid}` : ''}${links > 1 ? ` n${links}` : ''}`;
+      // A hard link names the entry it shares its inode with (`perl5.36.0 … =perl`).
+      const same = hard ? ` =${hard.slice(hard.lastIndexOf('/') + 1)}` : '';
+      line = `${name} ${bytes}${mode !== 0o755 ? ` m${mode.toString(8)}` : ''}${gid ? ` g${gid}` : ''}${links > 1 ? ` n${links}` : ''}${same}`;
     }
     const lines = dirs.get(dir) ?? [];
     lines.push(line);

@@ -11,7 +11,8 @@
  *
  * Merged /usr: a package's ./bin and ./sbin are listed under /usr/bin and /usr/sbin, where the
  * image's /bin and /sbin links put them. Line: `name size` for a file (0755, root:root, one link)
- * with ` mMODE` (octal), ` gGID`, ` nLINKS` when they differ; `name>target` for a symbolic link.
+ * with ` mMODE` (octal), ` gGID`, ` nLINKS` when they differ and ` =other` for a hard link of
+ * `other` in the same directory; `name>target` for a symbolic link.
  * Maintainer scripts' links (update-alternatives) are in debian-files.ts. Sizes are bytes as
  * dpkg-deb lists them (a hard link takes its target's). This file is long on purpose: it is a table.
  */
@@ -185,7 +186,7 @@ passwd 68248 m4755
 paste 43920
 pathchk 43888
 perl 3808560 n2
-perl5.36.0 3808560 n2
+perl5.36.0 3808560 n2 =perl
 pidof>/sbin/killall5
 pinky 48176
 pldd 23232
@@ -260,7 +261,7 @@ tzselect 15352
 uclampset 63808
 umount 35128 m4755
 uname 43888
-uncompress 2346 n2
+uncompress 2346 n2 =gunzip
 unexpand 43952
 uniq 48080
 unlink 39760
@@ -581,7 +582,7 @@ passwd 118168 m4755
 paste 47560
 pathchk 43432
 perl 3935376 n2
-perl5.40.1 3935376 n2
+perl5.40.1 3935376 n2 =perl
 pidof>../sbin/killall5
 pinky 59848
 pldd 22904

@@ -141,6 +141,8 @@ export interface BaseMeta {
   gid?: number;
   /** Hard links to the file (the busybox image's applets share one inode); unset: 1. */
   nlink?: number;
+  /** The path that names the inode a hard link shares (`/bin/busybox` for every applet); unset: its own. */
+  inode?: string;
 }
 
 export function newLayer(): FsLayer {

@@ -24,6 +24,7 @@ import { bareFile, getopt, HELP_VERSION, quoteFile, usageError, type OptionSpec 
 import { bb, path, type ToolEnv, type ToolResult } from './tool-types';
 import { entryOf, modeString, type Entry } from './tools-ls';
 import { unescape } from './tool-types';
+import { resolveLinks, written } from './fs';
 
 const SPEC: OptionSpec = {
   tool: 'stat',
@@ -161,6 +162,13 @@ function format(env: ToolEnv, e: Entry, fmt: string): { text: string; refused?: 
   return refused === undefined ? { text } : { text, refused };
 }
 
+/** The path naming a file's inode: a hard link's is the file it shares it with (the busybox image's applets), so its number is theirs. */
+function sameInode(env: ToolEnv, e: Entry, full: string): string {
+  if (e.type !== '-') return full;
+  const at = resolveLinks(env.fs, env.base, full);
+  return (written(env.fs, env.base, at) ? undefined : env.base.meta?.(at)?.inode) ?? at;
+}
+
 function standard(env: ToolEnv, e: Entry, full: string): string {
   const name = bb(env) ? (e.target === undefined ? e.name : `'${e.name}' -> '${e.target}'`) : e.target === undefined ? bareFile(e.name) : `${bareFile(e.name)} -> ${bareFile(e.target)}`;
   const device = bb(env) ? `${(DEVICE[0] * 256 + DEVICE[1]).toString(16)}h/${DEVICE[0] * 256 + DEVICE[1]}d` : `${DEVICE[0]},${DEVICE[1]}`;
@@ -171,7 +179,7 @@ function standard(env: ToolEnv, e: Entry, full: string): string {
   return [
     `  File: ${name}`,
     `  Size: ${String(e.size).padEnd(10)}\tBlocks: ${String(e.blocks * 2).padEnd(10)} IO Block: ${'4096'.padEnd(6)} ${TYPE_NAME[e.type]}`,
-    `Device: ${device}\tInode: ${String(inode(full)).padEnd(11)} ${links}`,
+    `Device: ${device}\tInode: ${String(inode(sameInode(env, e, full))).padEnd(11)} ${links}`,
     `Access: (${octal(e).padStart(4, '0')}/${modeString(e)})  ${uid}   ${gid}`,
     `Access: ${t}`,
     `Modify: ${t}`,

@@ -13,7 +13,7 @@
  * machine's does.
  */
 import { civil, EPOCH_MS } from '../../k8s/time';
-import { dirEntries, lstat, stat } from './fs';
+import { dirEntries, lstat, resolveLinks, stat, written } from './fs';
 import { bb, ok, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 import type { DfRow } from './sysinfo';
 
@@ -309,9 +309,11 @@ export const df: Tool = (args, env) => {
 const BLOCK_KIB = 4;
 
 /**
- * `du [-a] [-s] [-h] [-c] [-d N] [PATH]...`: KiB in use under each path, a directory after its
- * subdirectories (GNU's and BusyBox's `SIZE<tab>PATH`). Approximate: every directory is one block,
- * a file's size is its text's length, and entries come in the listing's (sorted) order.
+ * `du [-a] [-s] [-h] [-c] [-d N] [-l] [PATH]...`: KiB in use under each path, a directory after its
+ * subdirectories (GNU's and BusyBox's `SIZE<tab>PATH`); a file hard-linked under several names
+ * counts once unless -l (both keep a table of the inodes seen). Approximate: every directory is one
+ * block, a file's size is the image's recorded size or its text's length, and entries come in the
+ * listing's (sorted) order.
  */
 export const du: Tool = (args, env) => {
   let depth = Infinity;
@@ -331,11 +333,21 @@ export const du: Tool = (args, env) => {
   const show = (kib: number): string => (set.has('h') ? (bb(env) ? bbHuman(kib * 1024) : gnuHuman(kib * 1024)) : String(kib));
   let status = 0;
   let total = 0;
+  const seen = new Set<string>();
+  const fileKib = (full: string, content: string): number => {
+    const meta = written(env.fs, env.base, full) ? undefined : env.base.meta?.(full);
+    if (meta?.nlink !== undefined && meta.nlink > 1 && !set.has('l')) {
+      const inode = meta.inode ?? full;
+      if (seen.has(inode)) return 0;
+      seen.add(inode);
+    }
+    return Math.ceil((meta?.size ?? content.length) / 4096) * BLOCK_KIB;
+  };
   const walk = (full: string, shown: string, level: number): number => {
     // du follows no link (nginx's /etc/nginx/modules, Debian's /bin): a link's own blocks are 0.
     const s = lstat(env.fs, env.base, full);
     if (s.kind === 'file' || s.kind === 'link') {
-      const kib = s.kind === 'link' ? 0 : Math.ceil(s.content.length / 4096) * BLOCK_KIB;
+      const kib = s.kind === 'link' ? 0 : fileKib(full, s.content);
       if (level === 0 || (set.has('a') && level <= depth)) env.io.out(`${show(kib)}\t${shown}\n`);
       return kib;
     }
@@ -345,7 +357,8 @@ export const du: Tool = (args, env) => {
     return kib;
   };
   for (const a of operands.length ? operands : ['.']) {
-    const full = path(env, a);
+    // A trailing slash makes the kernel follow a link to a directory (`du -sh /bin/` in Debian is /usr/bin's).
+    const full = a.endsWith('/') ? resolveLinks(env.fs, env.base, path(env, a)) : path(env, a);
     if (stat(env.fs, env.base, full).kind === 'none') {
       env.io.err(bb(env) ? `du: ${a}: No such file or directory\n` : `du: cannot access '${a}': No such file or directory\n`);
       status = 1;

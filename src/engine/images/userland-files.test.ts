@@ -99,6 +99,13 @@ describe("BusyBox's applets", () => {
     expect(out).toMatch(/^\s*406\n-rwxr-xr-x\s+405 root\s+root\s+\d+ May 18 {2}2023 \/bin\/busybox\n-rwxr-xr-x\s+405 root\s+root\s+\d+ May 18 {2}2023 \/bin\/ls\n$/);
   });
 
+  it('count once in du and share one inode number in stat, as hard links do (du -l counts each)', () => {
+    expect(run('busybox:1.36', 'du -sh /bin; du -shl /bin').output).toBe('1.1M\t/bin\n438.3M\t/bin\n');
+    const inodes = run('busybox:1.36', 'stat /bin/ls /bin/cat | grep Inode').output.split('\n');
+    expect(inodes[0]).toMatch(/Links: 405$/);
+    expect(inodes[0]).toBe(inodes[1]);
+  });
+
   it("are symbolic links to /bin/busybox where BusyBox's applet table puts them in Alpine", () => {
     expect(run('alpine:3.22', 'readlink /bin/ls /usr/bin/awk /sbin/ip; ls /lib').output).toBe('/bin/busybox\n/bin/busybox\n/bin/busybox\nld-musl-x86_64.so.1\nlibc.musl-x86_64.so.1\n');
   });

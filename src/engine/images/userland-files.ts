@@ -59,9 +59,9 @@ interface Listing {
   /** Directory → its entries: name → size/mode/gid/links, or a link's target. */
   dirs: Map<string, Map<string, DebianEntry>>;
 }
-type DebianEntry = { k: 'file'; size: number; mode?: number; gid?: number; nlink?: number } | { k: 'link'; target: string };
+type DebianEntry = { k: 'file'; size: number; mode?: number; gid?: number; nlink?: number; same?: string } | { k: 'link'; target: string };
 
-/** debian-files-data.ts's text: a directory line (`/usr/bin`), then `name size [mMODE] [gGID] [nLINKS]` or `name>target`. */
+/** debian-files-data.ts's text: a directory line (`/usr/bin`), then `name size [mMODE] [gGID] [nLINKS] [=SAME]` or `name>target`. */
 function parseListing(text: string, into: Listing = { dirs: new Map() }): Listing {
   let dir = new Map<string, DebianEntry>();
   for (const line of text.split('\n')) {
@@ -82,6 +82,7 @@ function parseListing(text: string, into: Listing = { dirs: new Map() }): Listin
       if (m[0] === 'm') e.mode = Number.parseInt(m.slice(1), 8);
       else if (m[0] === 'g') e.gid = Number(m.slice(1));
       else if (m[0] === 'n') e.nlink = Number(m.slice(1));
+      else if (m[0] === '=') e.same = m.slice(1);
     }
     dir.set(name!, e);
   }
@@ -194,7 +195,13 @@ function debianFiles(release: DebianCodename, userland: Userland): UserlandFiles
         continue;
       }
       files[path] = ELF;
-      meta[path] = { size: e.size, ...(e.mode !== undefined ? { mode: e.mode } : {}), ...(e.gid !== undefined ? { gid: e.gid } : {}), ...(e.nlink !== undefined ? { nlink: e.nlink } : {}) };
+      meta[path] = {
+        size: e.size,
+        ...(e.mode !== undefined ? { mode: e.mode } : {}),
+        ...(e.gid !== undefined ? { gid: e.gid } : {}),
+        ...(e.nlink !== undefined ? { nlink: e.nlink } : {}),
+        ...(e.same !== undefined ? { inode: `${dir}/${e.same}` } : {}),
+      };
     }
   }
   files[LOADER_PATH] = ELF;
@@ -219,7 +226,7 @@ function busyboxImageFiles(): UserlandFiles {
   const meta: Record<string, BaseMeta> = {};
   const nlink = applets.length + 1;
   for (const a of applets) files[`/bin/${a}`] = ELF;
-  for (const p of Object.keys(files)) meta[p] = { size: BUSYBOX_SIZE, nlink };
+  for (const p of Object.keys(files)) meta[p] = { size: BUSYBOX_SIZE, nlink, inode: '/bin/busybox' };
   files['/bin/getconf'] = ELF;
   meta['/bin/getconf'] = { size: GETCONF_SIZE };
   return { files, links: {}, meta, dirs: [] };
