@@ -9,6 +9,7 @@ import { pythonHttp } from './python';
 import type { Behaviour, ListenPort, LogStyle, Route, ServerSpec } from './catalog-types';
 import type { HttpHead, LogLine } from './types';
 import type { Stat } from './fs';
+import type { RedisServer } from './redis-store';
 import { spaceTime } from './clock';
 import { nginxDirLocation, nginxErrorHead, nginxErrorPage, nginxFileHead, nginxNotAllowed, nginxStatic } from './nginx-http';
 import { own } from '../../k8s/own';
@@ -41,6 +42,8 @@ export interface AppRun {
   podIP: string;
   /** Startup lines, already rendered (they only depend on the start). */
   banner: LogLine[];
+  /** A redis-server's key space (redis-store.ts): the one part of an app that changes after its start. */
+  redis?: RedisServer;
 }
 
 export interface StartOptions {

@@ -16,6 +16,8 @@ import { abandonLine, callFunction, runNested, runNestedCall, type Dialect, type
 import { emit, processIds, sinkFor } from './output';
 import { netTool } from './net-tools';
 import { runApp, runProgram, type AppStart, type Outcome } from './programs';
+import { bootRedis } from './redis-persist';
+import type { RedisConfig } from './redis-store';
 import { resolveCommand } from './resolve';
 import type { Assign, Redir, ShellNode, Word } from './shell-ast';
 import { notFound, pathFailure, runBuiltin, runShell, shellPrefix, shName } from './shell-builtins';
@@ -676,7 +678,7 @@ function runBinary(m: Machine, ctx: RunContext, path: string, binary: Binary, ar
   if (binary.kind === 'app') {
     if (binary.behaviour.kind === 'missing') outcome = { k: 'done', status: 127 };
     else outcome = runApp(path, binary.behaviour, argv, pc);
-  } else if (binary.program === 'curl' || binary.program === 'wget') {
+  } else if (binary.program === 'curl' || binary.program === 'wget' || binary.program === 'redis-cli') {
     outcome = { k: 'done', status: 127 };
   } else outcome = runProgram(binary.program, argv, pc);
   applyOutcome(m, ctx, outcome, io, s, env);
@@ -746,7 +748,30 @@ function launch(m: Machine, ctx: RunContext, start: AppStart, daemon: boolean) {
     // logs, so its apps skip rendering the banner; the process itself renders it when it runs.
     ...(ctx.lookahead ? {} : { banner: (r: AppRun) => appBanner(m, ctx, start, r) }),
   });
+  if (start.redis) bootRedisApp(m, ctx, run, start.redis);
   m.apps.push(run);
   return run;
+}
+
+/**
+ * A redis-server's key space, loaded from its RDB: the load lines go before `Ready to accept
+ * connections`; a file that is no RDB ends the server there instead (exit 1, never listening).
+ */
+function bootRedisApp(m: Machine, ctx: RunContext, run: AppRun, config: RedisConfig): void {
+  const read = (path: string): string | undefined => {
+    const f = stat(m.fs, ctx.base, path);
+    return f.kind === 'file' ? f.content : undefined;
+  };
+  const argv0 = run.argv[0] ?? 'redis-server';
+  const executable = argv0.startsWith('/') ? argv0 : `${m.cwd === '/' ? '' : m.cwd}/${argv0}`;
+  const boot = bootRedis(run, config, { read }, `${ctx.seed}:${run.startedAt}:${run.pid}`, executable);
+  run.redis = boot.server;
+  const ready = run.banner.findIndex((l) => l.text.includes('Ready to accept connections'));
+  if (boot.fatal) {
+    if (ready >= 0) run.banner.splice(ready, 1);
+    run.end = { at: run.listenAt + 1, code: 1 };
+    run.listen = [];
+  }
+  run.banner.splice(ready >= 0 ? ready : run.banner.length, 0, ...boot.lines);
 }
 

@@ -9,7 +9,9 @@ import { accessLines } from './app-logs';
 import { countRequest, pushLog } from './log-buffer';
 import { CLUSTER_DNS, searchList } from './base-fs';
 import { INTERNET } from './catalog-data';
-import { dirEntries, stat, written } from './fs';
+import { dirEntries, stat, writeFile, written } from './fs';
+import { redisExchange } from './redis-persist';
+import type { LogLine } from './types';
 import type { Machine, RunContext } from './machine';
 import type { DnsReply, Net, Resolution } from './net-tools';
 import { own } from '../../k8s/own';
@@ -144,6 +146,31 @@ export function network(m: Machine, ctx: RunContext): Net {
       // A Service's ClusterIP (a one-address record); Pod IPs' dashed names are left out.
       for (const [fqdn, ips] of Object.entries(ctx.dns?.records ?? {})) if (ips.length === 1 && ips[0] === ip) return fqdn;
       return null;
+    },
+    redis(host, port, commands) {
+      if (self.has(host)) {
+        const app = m.apps.find((a) => listensOn(a, port, m.clock));
+        if (app?.redis) {
+          const proc = {
+            read: (path: string) => {
+              const f = stat(m.fs, ctx.base, path);
+              return f.kind === 'file' ? f.content : undefined;
+            },
+            write: (path: string, content: string, at: number) => writeFile(m.fs, ctx.base, path, content, false, at),
+            log: (lines: LogLine[]) => {
+              for (const l of lines) pushLog(m, l);
+            },
+          };
+          return { kind: 'replies', replies: redisExchange(app, commands, proc, m.clock) };
+        }
+        if (app) return { kind: 'not-redis', first: listensOn(app, port, m.clock)?.protocol === 'tcp' ? '' : 'H' };
+        return ctx.net?.loopback?.redis?.(port, commands) ?? { kind: 'refused' };
+      }
+      const r = lookup(host);
+      if (r.kind !== 'found') return { kind: 'unresolved', ms: r.ms, ...(r.kind === 'timeout' ? { timeout: true as const } : {}) };
+      const ip = r.ips[0]!;
+      if (publicHost(ip)) return ctx.net?.egress?.(ip, port, 'TCP') === false || (port !== 80 && port !== 443) ? { kind: 'timeout' } : { kind: 'not-redis', first: port === 80 ? 'H' : '' };
+      return ctx.net?.redis?.(ip, port, commands) ?? { kind: 'refused' };
     },
     fetch(host, port, req) {
       if (self.has(host)) {

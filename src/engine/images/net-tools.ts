@@ -6,7 +6,7 @@
 import { normalizePath, writeFile } from './fs';
 import { LIBC_DNS_TIMEOUT_MS } from './container-net';
 import type { Tool, ToolEnv, ToolResult } from './tools';
-import type { EchoReply, HttpHead, HttpRequest, TlsFailure } from './types';
+import type { EchoReply, HttpHead, HttpRequest, RedisWire, TlsFailure } from './types';
 import { parseUrl, reasonPhrase, splitHeader, urlAuthority } from './http-wire';
 import { curl } from './curl';
 import { nc, ncOpenbsd, telnet } from './tools-nc';
@@ -16,6 +16,7 @@ import { dig } from './tools-dig';
 import { apk } from './tools-apk';
 import { aptGet } from './tools-apt';
 import { getent } from './tools-getent';
+import { redisCli } from './redis-cli';
 
 export type NetAnswer =
   /** getaddrinfo failed (NXDOMAIN everywhere on the search list, or no DNS answer); `ms` spent resolving. */
@@ -57,7 +58,12 @@ export interface Net {
   echo?(ip: string, seq: number): EchoReply | undefined;
   /** The local address a connection to `ip` leaves from (`curl -v` names it). */
   source?(ip: string): string;
+  /** redis-cli's commands on one connection to `host:port` (a name is resolved first). */
+  redis?(host: string, port: number, commands: string[][]): RedisDial;
 }
+
+/** Where redis-cli's connection got: the name did not resolve (`timeout`: no DNS answer), or what the wire brought back. */
+export type RedisDial = RedisWire | { kind: 'unresolved'; ms: number; timeout?: true };
 
 export type NetTool = (args: string[], env: ToolEnv, net: Net) => ToolResult;
 
@@ -323,6 +329,7 @@ const NET_TOOLS: ReadonlyMap<string, NetTool> = new Map<string, NetTool>([
   ['getent', getent],
   ['nc-openbsd', ncOpenbsd],
   ['ping-iputils', pingIputils],
+  ['redis-cli', redisCli],
 ]);
 
 /** Binds a network to the tools so the interpreter can treat them like any other Tool. */

@@ -23,7 +23,8 @@ import { buildBaseFs, nodeBaseFs } from './base-fs';
 import { imageDefinition, type ImageDefinition } from './catalog';
 import { resolveCommand, startErrorMessage } from './resolve';
 import type { BaseFs, FsLayer, MountedVolume, Stat } from './fs';
-import { dirEntries, newLayer, normalizePath, stat, written } from './fs';
+import { dirEntries, newLayer, normalizePath, stat, writeFile, written } from './fs';
+import { redisExchange, redisShutdown, settleRedis, type RedisProcess } from './redis-persist';
 import { advance, currentScope, killTime, LOG_CAP, newMachine, parkedForNet, restoreScope, runNested, startAt, type Machine, type RunContext, type Sink } from './machine';
 import { containerProcs, runUser, type ExecSession } from './proc-container';
 import { execPath, lookPathError, searchPath } from './exec-file';
@@ -33,7 +34,7 @@ import { chargeRequest } from './resources';
 import { runProbe } from './probe';
 import { argvScript } from './shell-ast';
 import { DEFAULT_OPTS } from '../../k8s/shell-options';
-import type { ClusterDns, ExecChunk, ExecResult, HttpAnswer, HttpRequest, LogLine, NetworkView, Probe, ProbeOutcome, ProcessExit, ProcessInput } from './types';
+import type { ClusterDns, ExecChunk, ExecResult, HttpAnswer, HttpRequest, LogLine, NetworkView, Probe, ProbeOutcome, ProcessExit, ProcessInput, RedisWire } from './types';
 import { minOf, pushAll } from '../../k8s/arrays';
 import { own, setOwn } from '../../k8s/own';
 import { cloneData } from '../core/clone';
@@ -292,7 +293,10 @@ function context(p: ProcessState, lookahead: boolean, net?: NetworkView, main = 
 /** Brings the process up to `now`. */
 /** @internal for resources.ts */
 export function sync(p: ProcessState, now: number): void {
-  if (!p.startError) advance(p.machine, context(p, false, undefined, true), now);
+  if (p.startError) return;
+  advance(p.machine, context(p, false, undefined, true), now);
+  // A redis-server's save points come due with time alone.
+  for (const a of p.machine.apps) if (a.redis && a.redis.dirty > 0) settleRedis(a, redisProcess(p), Math.min(now, a.end?.at ?? now));
 }
 
 function machineExit(m: Machine): ProcessExit | null | undefined {
@@ -334,14 +338,15 @@ function forecast(p: ProcessState): { exit: ProcessExit | null; upAt: number; ne
   // Read-only mounts (ConfigMaps, Secrets, the ServiceAccount's token and CA) are shared too: the
   // look-ahead cannot write them, and copying a Pod's token per forecast was a tenth of a run.
   // Started apps (AppRun) are written only when they are made (app.ts startApp), so the copy shares
-  // them and gets its own array for what the look-ahead starts.
+  // them and gets its own array for what the look-ahead starts; a redis-server's key space changes
+  // with the commands it serves, so such an app is copied.
   // One pass over the machine's own keys: a rest pattern and two spreads built three ~30-key
   // objects per forecast, which was most of its cost.
   const m = p.machine as unknown as Record<string, unknown>;
   const fields: Record<string, unknown> = {};
   for (const k in m) {
     const v = m[k];
-    fields[k] = k === 'nodes' || k === 'apps' ? (v as unknown[]).slice() : k === 'fs' ? lookaheadFs(v as FsLayer) : k === 'logs' ? [] : cloneData(v);
+    fields[k] = k === 'nodes' ? (v as unknown[]).slice() : k === 'apps' ? (v as AppRun[]).map((a) => (a.redis ? cloneData(a) : a)) : k === 'fs' ? lookaheadFs(v as FsLayer) : k === 'logs' ? [] : cloneData(v);
   }
   const copy = fields as unknown as Machine;
   const ctx = context(p, true, undefined, true);
@@ -543,6 +548,38 @@ export function serveRequest(p: ProcessState, now: number, port: number, req: Ht
   if (a.kind === 'hang') return { status: 0, body: '', hang: true };
   if (a.kind === 'not-found') return { status: 404, body: '404 page not found\n', contentType: 'text/plain; charset=utf-8', tls: true };
   return { status: a.status, body: a.body, contentType: a.contentType, delayMs: a.delayMs, tls: true };
+}
+
+/** The container's files and log as a redis-server in it reads and writes them (redis-persist.ts). */
+function redisProcess(p: ProcessState): RedisProcess {
+  const base = context(p, false).base;
+  return {
+    read: (path) => {
+      const f = stat(p.machine.fs, base, path);
+      return f.kind === 'file' ? f.content : undefined;
+    },
+    write: (path, content, at) => writeFile(p.machine.fs, base, path, content, false, at),
+    log: (lines) => pushExtra(p, lines),
+  };
+}
+
+/**
+ * redis-cli's commands on one connection from the network to `port`: the redis-server there
+ * runs them; another server answers what it would to RESP (an HTTP server's `HTTP/1.1 400`).
+ */
+export function serveRedis(p: ProcessState, now: number, port: number, commands: string[][]): RedisWire {
+  if (p.startError) return { kind: 'refused' };
+  sync(p, now);
+  if (deadAt(p, now)) return { kind: 'refused' };
+  const app = p.machine.apps.find((a) => appListensOn(a, port, now));
+  if (!app) return { kind: 'refused' };
+  if (!app.redis) return { kind: 'not-redis', first: appListensOn(app, port, now)?.protocol === 'tcp' ? '' : 'H' };
+  return { kind: 'replies', replies: redisExchange(app, commands, redisProcess(p), now) };
+}
+
+/** SIGTERM to a redis-server that is PID 1 (resources.ts): its shutdown, final save included. */
+export function redisTerm(p: ProcessState, now: number, app: AppRun): void {
+  redisShutdown(app, redisProcess(p), now);
 }
 
 /** Whether the process accepts connections on `port` at `now` (a tcpSocket probe's question, without its log lines). */

@@ -15,6 +15,8 @@ import { piDigits } from './pi';
 import type { Io } from './tools';
 import type { NetworkView } from './types';
 import { etcdctl } from './etcdctl';
+import { redisConfig } from './redis-persist';
+import type { RedisConfig } from './redis-store';
 import { python3 } from './python';
 import { go, node, notSimulated, npm, pip, ruby } from './lang-tools';
 
@@ -29,6 +31,8 @@ export interface AppStart {
   listing?: true;
   /** Extra banner lines [offset ms from start, stream, text]. */
   banner?: [number, 'stdout' | 'stderr', string][];
+  /** A redis-server: the configuration its argv gives (redis-persist.ts); it gets a key space. */
+  redis?: RedisConfig;
 }
 
 export type Outcome =
@@ -135,24 +139,9 @@ function redisServer(argv: string[], pc: ProgramContext): Outcome {
     pc.io.out(`Redis server v=${pc.version} sha=00000000:0 malloc=jemalloc-5.3.0 bits=64 build=a29ae2a4da2e6e6f\n`);
     return done(0);
   }
-  const port = Number(opt(argv, '--port') ?? 6379) || 6379;
-  const behaviour = pc.override ?? { kind: 'serve', server: { ...tcpServer(port, 3 * MiB, 'redis', 60) } };
-  return { k: 'app', start: { name: 'redis-server', version: pc.version, behaviour, argv, style: 'redis' } };
-}
-
-function redisCli(argv: string[], pc: ProgramContext): Outcome {
-  const host = opt(argv, '-h') ?? '127.0.0.1';
-  const port = Number(opt(argv, '-p') ?? 6379);
-  const words = argv.slice(1).filter((a, i, all) => !a.startsWith('-') && !['-h', '-p', '-a'].includes(all[i - 1] ?? ''));
-  const local = host === '127.0.0.1' || host === 'localhost';
-  const server = pc.apps.find((a) => appAlive(a, pc.clock) && pc.clock >= a.listenAt && a.listen.some((l) => l.port === port));
-  if (!local || !server) {
-    pc.io.err(`Could not connect to Redis at ${host}:${port}: ${local ? 'Connection refused' : 'Name or service not known'}\n`);
-    return done(1);
-  }
-  const cmd = (words[0] ?? 'ping').toLowerCase();
-  pc.io.out(cmd === 'ping' ? 'PONG\n' : cmd === 'set' ? 'OK\n' : cmd === 'get' ? '\n' : cmd === 'dbsize' ? '0\n' : `(error) ERR unknown command '${words[0]}'\n`);
-  return done(0, 2);
+  const redis = redisConfig(argv, pc.cwd ?? '/data');
+  const behaviour = pc.override ?? { kind: 'serve', server: { ...tcpServer(redis.port, 3 * MiB, 'redis', 60) } };
+  return { k: 'app', start: { name: 'redis-server', version: pc.version, behaviour, argv, style: 'redis', redis } };
 }
 
 function agnhost(argv: string[], pc: ProgramContext): Outcome {
@@ -383,13 +372,12 @@ function httpEcho(argv: string[], pc: ProgramContext): Outcome {
   return { k: 'app', start: { name: 'http-echo', version: pc.version, behaviour: { kind: 'serve', server }, argv, style: 'silent', banner: [[30, 'stderr', `${slashTime(pc.clock + 30)} [INFO] server is listening on ${listen}`]] } };
 }
 
-/** Runs an argument-sensitive program. curl/wget are network tools the interpreter binds itself. */
-export function runProgram(program: Exclude<ProgramName, 'curl' | 'wget'>, argv: string[], pc: ProgramContext): Outcome {
+/** Runs an argument-sensitive program. curl, wget and redis-cli are network tools the interpreter binds itself. */
+export function runProgram(program: Exclude<ProgramName, 'curl' | 'wget' | 'redis-cli'>, argv: string[], pc: ProgramContext): Outcome {
   switch (program) {
     case 'nginx': return nginx(argv, pc);
     case 'httpd': return httpd(argv, pc);
     case 'redis-server': return redisServer(argv, pc);
-    case 'redis-cli': return redisCli(argv, pc);
     case 'agnhost': return agnhost(argv, pc);
     case 'perl': return perl(argv, pc);
     case 'stress': return stress(argv, pc);

@@ -6,7 +6,7 @@ import { appAlive, memoryAt, serverOf, type AppRun } from './app';
 import type { LoadCurve } from './catalog-types';
 import { nginxLogsNotices, renderTemplate } from './app-logs';
 import { slashTime } from './clock';
-import { appStyle, deadAt, processExit, pushExtra, sync, type ProcessState } from './process';
+import { appStyle, deadAt, processExit, pushExtra, redisTerm, sync, type ProcessState } from './process';
 import type { LogLine, ProcessExit } from './types';
 import { own as ownField } from '../../k8s/own';
 
@@ -98,7 +98,8 @@ interface Shutdown {
 const SHUTDOWN: Record<string, Shutdown> = {
   nginx: { ms: 40, code: 0, lines: (t, a) => (nginxLogsNotices(a, appStyle(a)) ? [{ at: t, stream: 'stderr', text: `${slashTime(t)} [notice] 1#1: signal 15 (SIGTERM) received, exiting` }] : []) },
   httpd: { ms: 60, code: 0, lines: () => [] },
-  'redis-server': { ms: 80, code: 0, lines: (t, a) => ['# User requested shutdown...', '* Saving the final RDB snapshot before exiting.', '* DB saved on disk', '# Redis is now ready to exit, bye bye...'].map((x) => ({ at: t, stream: 'stdout' as const, text: `1:M ${renderTemplate(a, 'redis', '{time}', t)} ${x}` })) },
+  /** redis-persist.ts redisShutdown logs it and writes the final RDB (signalTerm). */
+  'redis-server': { ms: 80, code: 0, lines: () => [] },
   postgres: { ms: 400, code: 0, lines: () => [] },
   mysqld: { ms: 1500, code: 0, lines: () => [] },
   etcd: { ms: 100, code: 0, lines: () => [] },
@@ -137,6 +138,7 @@ export function signalTerm(p: ProcessState, now: number): ProcessExit | undefine
   const exit: ProcessExit = { at: now + plan.ms, exitCode: plan.code, reason: plan.code === 0 ? 'Completed' : 'Error' };
   if (own && own.at < exit.at) return own;
   if (pid1) pushExtra(p, plan.lines(now, pid1));
+  if (pid1?.redis) redisTerm(p, now, pid1);
   p.terminated = exit;
   return exit;
 }

@@ -10,6 +10,7 @@ import type { MachineFacts } from './sysinfo';
 import type { Probe } from '../../k8s/types';
 import type { BaseFs, MountedVolume } from './fs';
 import type { NetNs } from './netns-types';
+import type { Reply } from './redis-reply';
 
 export interface ImageInfo {
   /** Normalised reference: `docker.io/library/nginx:1.27`, `registry.example.com/go-api:v1.0.0`. */
@@ -247,10 +248,19 @@ export interface EchoReply {
  * the exec). Without it, in-cluster names do not resolve and only the container's own ports and a
  * few public test hosts (info.cern.ch, example.com) answer.
  */
+/**
+ * One redis-cli connection's commands sent to a server (AUTH and SELECT first when it sends
+ * them): the replies in order, or what came back instead — `not-redis` when something else
+ * listens there (`first`: the first byte it answered, '' when it closed the connection).
+ */
+export type RedisWire = { kind: 'replies'; replies: Reply[] } | { kind: 'not-redis'; first: string } | { kind: 'refused' } | { kind: 'timeout' };
+
 /** The Pod's other containers, on the network namespace they share with this one. */
 export interface PodLoopback {
   /** A request to `localhost:port`: the first of them listening there answers; undefined = refused. */
   http(port: number, req: HttpRequest): HttpAnswer | 'hang' | undefined;
+  /** redis-cli's commands to `localhost:port` (a redis sidecar). */
+  redis?(port: number, commands: string[][]): RedisWire;
   /** Whether one of them accepts connections on `port`. */
   connect(port: number): boolean;
 }
@@ -269,6 +279,8 @@ export interface NetworkView {
    * REJECT for a Service without endpoints) or 'timeout' (nothing answers the SYN). No request is sent.
    */
   connect?(ip: string, port: number): 'open' | 'refused' | 'timeout';
+  /** redis-cli's commands on one connection to `ip:port`, through the same path as `http`. */
+  redis?(ip: string, port: number, commands: string[][]): RedisWire;
   /** What the Pod's other containers answer on its shared loopback (node/pod-loopback.ts). */
   loopback?: PodLoopback;
   /** One ICMP echo request from this Pod: the reply's round trip and TTL, or undefined when none comes back. */

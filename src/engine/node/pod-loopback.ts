@@ -6,10 +6,10 @@
  * running). Nothing here passes kube-proxy or NetworkPolicy: loopback traffic never leaves the
  * namespace.
  */
-import type { HttpAnswer, HttpRequest, PodLoopback } from '../images/types';
+import type { HttpAnswer, HttpRequest, PodLoopback, RedisWire } from '../images/types';
 import { markComponentChanged } from '../runtime';
 import type { World } from '../world';
-import { listensOn, serveRequest } from './app';
+import { listensOn, serveRedis, serveRequest } from './app';
 import type { ContainerRecord, RuntimeState } from './runtime-state';
 
 function siblings(rt: RuntimeState, sandboxId: string, caller: string): ContainerRecord[] {
@@ -28,6 +28,15 @@ export function podLoopback(w: World, rt: RuntimeState, caller: ContainerRecord)
         return a.hang ? 'hang' : a;
       }
       return undefined;
+    },
+    redis(port: number, commands: string[][]): RedisWire {
+      for (const c of siblings(rt, caller.sandboxId, caller.id)) {
+        const a = serveRedis(c.process!, w.now, port, commands);
+        if (a.kind === 'refused') continue;
+        markComponentChanged(w, rt.id);
+        return a;
+      }
+      return { kind: 'refused' };
     },
     connect(port: number): boolean {
       return siblings(rt, caller.sandboxId, caller.id).some((c) => listensOn(c.process!, w.now, port));

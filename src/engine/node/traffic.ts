@@ -15,12 +15,12 @@ import { nextInt } from '../core/rng';
 import type { NamespacedName } from '../core/trace';
 import { markComponentChanged, trace } from '../runtime';
 import type { World } from '../world';
-import { listensOn, serveRequest } from './app';
+import { listensOn, serveRedis, serveRequest } from './app';
 import { cniPluginOf } from './cni-plugin';
 import { runtimeOf } from './cri';
 import { proxyOf, resolveFromNode } from './kube-proxy';
 import type { ContainerRecord, SandboxRecord } from './runtime-state';
-import type { EchoReply, HttpAnswer, HttpHead, HttpRequest, NetworkView, TlsFailure } from '../images/types';
+import type { EchoReply, HttpAnswer, HttpHead, HttpRequest, NetworkView, RedisWire, TlsFailure } from '../images/types';
 import { hostListener, listenerId, machineAt, serveListener, type HostListener } from './host-listeners';
 import { checkConnection, type Dropped, type Endpoint as PolicyEndpoint } from './netpol/enforce';
 import { cniDnsReachable } from './netpol/dns';
@@ -286,6 +286,49 @@ export function tcpConnect(w: World, req: Omit<HttpGet, 'path' | 'request' | 'vi
   return a.l.containers.some((c) => listensOn(c.process!, w.now, a.port)) ? 'open' : 'refused';
 }
 
+/**
+ * redis-cli's connection from `req.from` (the Pod `req.source`) to `req.host:req.port`: the
+ * handshake's path (kube-proxy's rules, NetworkPolicy, a `tcp://` hop on the trace), then the
+ * commands to the redis-server listening at the endpoint.
+ */
+export function redisSend(w: World, req: Omit<HttpGet, 'path' | 'request' | 'via'>, commands: string[][]): RedisWire {
+  if (!w.machineSpecs.has(req.from)) return { kind: 'timeout' };
+  const proxy = proxyOf(w, req.from);
+  // Drawn like httpGet's: a run's later randomness does not depend on what was dialled.
+  const pick = nextInt(w.rng, 0, 1 << 30);
+  const r = resolveFromNode(w, req.from, req.host, req.port, req.namespace, pick);
+  const full: HttpGet = { ...req, path: '/' };
+  let a: ReturnType<typeof arrive>;
+  switch (r.kind) {
+    case 'no-proxy':
+    case 'unknown-host':
+      return { kind: 'timeout' };
+    case 'no-endpoints':
+      return { kind: 'refused' };
+    case 'endpoint':
+      a = arrive(w, full, proxy!.id, { ip: IPV4.test(req.host) ? req.host : r.rule.clusterIP, port: req.port }, r.endpoint, r.rule.service, 'tcp');
+      break;
+    case 'not-a-service':
+      if (!IPV4.test(req.host)) return { kind: 'timeout' };
+      a = arrive(w, full, proxy!.id, { ip: req.host, port: req.port }, `${req.host}:${req.port}`, undefined, 'tcp');
+      break;
+    default: {
+      const never: never = r;
+      throw new Error(`unhandled resolution ${JSON.stringify(never)}`);
+    }
+  }
+  if ('reply' in a) return { kind: 'timeout' };
+  if (a.host) return a.host.kind === 'unreachable' ? { kind: 'timeout' } : a.host.kind === 'refused' ? { kind: 'refused' } : { kind: 'not-redis', first: 'H' };
+  if (!a.l) return { kind: 'timeout' };
+  for (const c of a.l.containers) {
+    const answer = serveRedis(c.process!, w.now, a.port, commands);
+    if (answer.kind === 'refused') continue;
+    markComponentChanged(w, a.l.runtime);
+    return answer;
+  }
+  return { kind: 'refused' };
+}
+
 /** FNV-1a of the echo's identity: a stable fraction in [0, 1) without a PRNG draw. */
 function jitter(key: string): number {
   let h = 0x811c9dc5;
@@ -340,6 +383,7 @@ export function podNetworkView(w: World, node: string, namespace: string, source
         }
       : {}),
     connect: (ip: string, port: number) => tcpConnect(w, { from: node, host: ip, port, namespace, ...(source ? { source } : {}) }),
+    redis: (ip: string, port: number, commands: string[][]) => redisSend(w, { from: node, host: ip, port, namespace, ...(source ? { source } : {}) }, commands),
     ping: (ip: string, seq: number) => ping(w, node, source, ip, seq),
     http(ip: string, port: number, path: string, request?: HttpRequest): HttpAnswer | 'timeout' | 'hang' | undefined {
       const r = httpGet(w, { from: node, host: ip, port, path, namespace, ...(source ? { source } : {}), ...(request ? { request } : {}) });

@@ -1,0 +1,207 @@
+/**
+ * redis-cli as the redis image ships it (src/redis-cli.c at 7.4.1): options up to the first word
+ * that is not one (`-h`, `-p`, `-a`/`--pass`, `--user`, `-u redis://…`, `-n`, `--raw`,
+ * `--no-raw`, `-e`, `-x`, `--no-auth-warning`, `-v`), then one command sent on one connection —
+ * AUTH and SELECT first when `-a`/`-n` ask for them — or, with no command, one command per line
+ * of its stdin (`echo 'set a 1' | redis-cli`). Replies are printed as on a terminal when stdout
+ * is one and raw otherwise (redis-reply.ts); INFO always verbatim. The server is reached
+ * through the container's network (container-net.ts): its own apps on localhost, names through
+ * the Pod's resolver, Services through kube-proxy, NetworkPolicy on the way.
+ *
+ * Approximate: the interactive prompt (`127.0.0.1:6379> `) is not modelled — with no command
+ * and nothing on stdin it exits as a real one does at end of file; `--help`, `-r`, `-i`, `--csv`,
+ * `--json`, cluster mode and `--rdb` are not either (an unknown option's error says so).
+ */
+import type { NetTool } from './net-tools';
+import { formatRaw, formatReply, type Reply } from './redis-reply';
+import { SYN_TIMEOUT_MS } from './tools-nc';
+import type { ToolEnv, ToolResult } from './tools';
+
+interface CliOptions {
+  host: string;
+  port: number;
+  auth?: string;
+  user?: string;
+  db: number;
+  raw?: boolean;
+  errcode: boolean;
+  stdinLast: boolean;
+  noAuthWarning: boolean;
+}
+
+const NOT_MODELLED = new Set(['-r', '-i', '-t', '-s', '-d', '-D', '--csv', '--json', '--quoted-json', '--rdb', '--pipe', '--bigkeys', '--memkeys', '--hotkeys', '--scan', '--stat', '--latency', '--cluster', '-c', '--eval', '--ldb', '-3', '-2', '--tls', '--help', '--sni', '--cacert', '--askpass', '--quoted-input', '-X', '--verbose', '--show-pushes', '-4', '-6']);
+
+/** parseRedisUri: `redis://[user[:pass]@]host[:port][/db]`. */
+function parseUri(uri: string, o: CliOptions): boolean {
+  const m = /^rediss?:\/\/(?:([^:@]*)(?::([^@]*))?@)?([^:/]*)(?::(\d+))?(?:\/(\d+))?$/.exec(uri);
+  if (!m) return false;
+  if (m[2] !== undefined) {
+    if (m[1]) o.user = decodeURIComponent(m[1]);
+    o.auth = decodeURIComponent(m[2]);
+  } else if (m[1]) o.auth = decodeURIComponent(m[1]);
+  if (m[3]) o.host = m[3];
+  if (m[4]) o.port = Number(m[4]);
+  if (m[5]) o.db = Number(m[5]);
+  return true;
+}
+
+type Parsed = { kind: 'run'; o: CliOptions; words: string[] } | { kind: 'exit'; status: number };
+
+function parseOptions(args: string[], env: ToolEnv): Parsed {
+  const o: CliOptions = { host: '127.0.0.1', port: 6379, db: 0, errcode: false, stdinLast: false, noAuthWarning: false };
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    const last = i === args.length - 1;
+    if (a === '-h' && !last) o.host = args[++i]!;
+    else if (a === '-p' && !last) o.port = Number.parseInt(args[++i]!, 10) || 0;
+    else if (a === '-n' && !last) o.db = Number.parseInt(args[++i]!, 10) || 0;
+    else if ((a === '-a' || a === '--pass') && !last) o.auth = args[++i]!;
+    else if (a === '--user' && !last) o.user = args[++i]!;
+    else if (a === '-u' && !last) parseUri(args[++i]!, o);
+    else if (a === '--raw') o.raw = true;
+    else if (a === '--no-raw') o.raw = false;
+    else if (a === '-e') o.errcode = true;
+    else if (a === '-x') o.stdinLast = true;
+    else if (a === '--no-auth-warning') o.noAuthWarning = true;
+    else if (a === '-v' || a === '--version') {
+      env.io.out(`redis-cli ${env.version}\n`);
+      return { kind: 'exit', status: 0 };
+    } else if (a.startsWith('-') && !NOT_MODELLED.has(a)) {
+      env.io.err(`Unrecognized option or bad number of args for: '${a}'\n`);
+      return { kind: 'exit', status: 1 };
+    } else if (a.startsWith('-')) {
+      env.io.err(`redis-cli: ${a}: not simulated in this classroom\n`);
+      return { kind: 'exit', status: 1 };
+    } else break;
+  }
+  if (!o.noAuthWarning && o.auth !== undefined) env.io.err("Warning: Using a password with '-a' or '-u' option on the command line interface may not be safe.\n");
+  // parseEnv, after the warning: a password from the environment draws none.
+  const fromEnv = env.vars.REDISCLI_AUTH;
+  if (o.auth === undefined && fromEnv !== undefined) o.auth = fromEnv;
+  return { kind: 'run', o, words: args.slice(i) };
+}
+
+/** sdssplitargs: words split on blanks, `"…"` with C escapes and `'…'` literal. Undefined: unbalanced quotes. */
+export function splitArgs(line: string): string[] | undefined {
+  const out: string[] = [];
+  let i = 0;
+  for (;;) {
+    while (i < line.length && /\s/.test(line[i]!)) i++;
+    if (i >= line.length) return out;
+    let cur = '';
+    let inq = false;
+    let insq = false;
+    for (;;) {
+      const c = line[i];
+      if (inq) {
+        if (c === undefined) return undefined;
+        if (c === '\\' && /^x[0-9a-fA-F]{2}/.test(line.slice(i + 1, i + 4))) {
+          cur += String.fromCharCode(Number.parseInt(line.slice(i + 2, i + 4), 16));
+          i += 3;
+        } else if (c === '\\' && i + 1 < line.length) {
+          const n = line[++i]!;
+          cur += n === 'n' ? '\n' : n === 'r' ? '\r' : n === 't' ? '\t' : n === 'b' ? '\b' : n === 'a' ? '\x07' : n;
+        } else if (c === '"') {
+          // The closing quote must end the word.
+          if (i + 1 < line.length && !/\s/.test(line[i + 1]!)) return undefined;
+          i++;
+          break;
+        } else cur += c;
+      } else if (insq) {
+        if (c === undefined) return undefined;
+        if (c === '\\' && line[i + 1] === "'") {
+          cur += "'";
+          i++;
+        } else if (c === "'") {
+          if (i + 1 < line.length && !/\s/.test(line[i + 1]!)) return undefined;
+          i++;
+          break;
+        } else cur += c;
+      } else if (c === undefined || /\s/.test(c)) break;
+      else if (c === '"') inq = true;
+      else if (c === "'") insq = true;
+      else cur += c;
+      i++;
+    }
+    out.push(cur);
+  }
+}
+
+/** What redis-cli prints for one reply; INFO is always printed as the server sent it. */
+function show(words: string[], r: Reply, raw: boolean): string {
+  return (words[0] ?? '').toLowerCase() === 'info' && r.t === 'bulk' ? formatRaw(r) : formatReply(r, raw);
+}
+
+/** hiredis' connect failures, in the words of the image's C library (glibc, or Alpine's musl). */
+function connectError(env: ToolEnv, o: CliOptions, why: 'nxdomain' | 'dns-timeout' | 'refused' | 'timeout'): string {
+  const musl = env.flavour === 'busybox';
+  const text = why === 'nxdomain' ? (musl ? 'Name does not resolve' : 'Name or service not known') : why === 'dns-timeout' ? (musl ? 'Try again' : 'Temporary failure in name resolution') : why === 'refused' ? 'Connection refused' : 'Connection timed out';
+  return `Could not connect to Redis at ${o.host}:${o.port}: ${text}\n`;
+}
+
+export const redisCli: NetTool = (args, env, net): ToolResult => {
+  const parsed = parseOptions(args, env);
+  if (parsed.kind === 'exit') return { status: parsed.status };
+  const { o } = parsed;
+  const raw = o.raw ?? env.io.terminal !== true;
+  let commands: string[][];
+  if (parsed.words.length > 0) {
+    const words = [...parsed.words];
+    if (o.stdinLast) words.push(env.io.stdin);
+    commands = [words];
+  } else {
+    // Not a terminal: the REPL reads its stdin line by line and prints no prompt.
+    commands = [];
+    for (const line of env.io.stdin.split('\n')) {
+      const words = splitArgs(line);
+      if (words === undefined) {
+        env.io.out('Invalid argument(s)\n');
+        continue;
+      }
+      if (words.length > 0) commands.push(words);
+    }
+    if (commands.length === 0) return { status: 0, ms: 1 };
+  }
+  const prelude: string[][] = [];
+  if (o.auth !== undefined) prelude.push(o.user !== undefined ? ['AUTH', o.user, o.auth] : ['AUTH', o.auth]);
+  if (o.db !== 0) prelude.push(['SELECT', String(o.db)]);
+  const wire = net.redis ? net.redis(o.host, o.port, [...prelude, ...commands]) : { kind: 'refused' as const };
+  switch (wire.kind) {
+    case 'unresolved':
+      env.io.err(connectError(env, o, wire.timeout ? 'dns-timeout' : 'nxdomain'));
+      return { status: 1, ms: wire.ms };
+    case 'refused':
+      env.io.err(connectError(env, o, 'refused'));
+      return { status: 1, ms: 1 };
+    case 'timeout':
+      env.io.err(connectError(env, o, 'timeout'));
+      return { status: 1, ms: SYN_TIMEOUT_MS };
+    case 'not-redis':
+      // hiredis reads the first byte as a RESP type: an HTTP server's `HTTP/1.1 400` is none.
+      env.io.err(wire.first === '' ? 'Error: Server closed the connection\n' : `Error: Protocol error, got "${wire.first}" as reply type byte\n`);
+      return { status: 1, ms: 1 };
+    case 'replies':
+      break;
+  }
+  const replies = wire.replies;
+  let k = 0;
+  if (o.auth !== undefined) {
+    const r = replies[k++]!;
+    if (r.t === 'error') env.io.err(`AUTH failed: ${r.v}\n`);
+  }
+  if (o.db !== 0) {
+    const r = replies[k++]!;
+    // cliConnect gives up on a failed SELECT, and the command goes out on the same connection.
+    if (r.t === 'error') env.io.err(`SELECT ${o.db} failed: ${r.v}\n`);
+  }
+  for (let c = 0; c < commands.length; c++) {
+    const r = replies[k + c]!;
+    if (o.errcode && r.t === 'error' && parsed.words.length > 0) {
+      env.io.err(`${r.v}\n`);
+      return { status: 1, ms: 1 };
+    }
+    env.io.out(show(commands[c]!, r, raw));
+  }
+  return { status: 0, ms: 1 + commands.length };
+};

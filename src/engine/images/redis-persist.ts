@@ -1,0 +1,182 @@
+/**
+ * redis-server around its key space: its configuration from argv (the docker image runs it with
+ * no config file: save points `3600 1 300 100 60 10000`, appendonly no, dir the working
+ * directory, /data), loading `dir/dbfilename` when it starts, SAVE, BGSAVE, the timed save points
+ * and the final save on SIGTERM, with the log lines redis 7.4 prints for each (src/server.c,
+ * rdb.c, childinfo.c). The RDB goes through the container's filesystem, so where it survives is
+ * the volume's business: an emptyDir at /data outlives a container restart, a PVC the Pod too,
+ * the container's own layer neither.
+ *
+ * Approximate: a timed save is noticed lazily — at the server's next command, its shutdown, or
+ * whenever the process is next looked at — but written with the time serverCron would have
+ * written it; the background save's child PID is a stand-in; `--appendonly yes` is recorded
+ * (CONFIG GET, INFO) but no AOF is written or replayed.
+ */
+import type { AppRun } from './app';
+import { redisTime } from './clock';
+import type { LogLine } from './types';
+import { encodeRdb, decodeRdb } from './redis-rdb';
+import { newRedisServer, runRedisCommand, unixSeconds, type RedisConfig, type RedisHost, type RedisServer, type RedisSession } from './redis-store';
+import type { Reply } from './redis-reply';
+import { EPOCH_MS } from '../../k8s/time';
+
+export const DEFAULT_SAVE: [number, number][] = [[3600, 1], [300, 100], [60, 10000]];
+
+/** `--name value…` options as redis-server reads its argv (a config file's directives, `--save ""` clears). */
+export function redisConfig(argv: readonly string[], cwd: string): RedisConfig {
+  const c: RedisConfig = { port: 6379, save: DEFAULT_SAVE, appendonly: false, dir: cwd, dbfilename: 'dump.rdb', databases: 16 };
+  let saves: [number, number][] | undefined;
+  for (let i = 1; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (!a.startsWith('--')) continue;
+    const name = a.slice(2).toLowerCase();
+    const values: string[] = [];
+    while (i + 1 < argv.length && !argv[i + 1]!.startsWith('--')) values.push(argv[++i]!);
+    const words = values.join(' ').split(/\s+/).filter(Boolean);
+    const v = values.join(' ');
+    switch (name) {
+      case 'port':
+        c.port = Number(v) || 6379;
+        break;
+      case 'requirepass':
+        if (v !== '') c.requirepass = v;
+        break;
+      case 'save':
+        saves ??= [];
+        for (let k = 0; k + 1 < words.length; k += 2) saves.push([Number(words[k]), Number(words[k + 1])]);
+        break;
+      case 'appendonly':
+        c.appendonly = v.toLowerCase() === 'yes';
+        break;
+      case 'dir':
+        c.dir = v.startsWith('/') ? v.replace(/\/+$/, '') || '/' : `${cwd.replace(/\/$/, '')}/${v}`;
+        break;
+      case 'dbfilename':
+        c.dbfilename = v;
+        break;
+      case 'databases':
+        c.databases = Number(v) || 16;
+        break;
+      default:
+        break;
+    }
+  }
+  if (saves) c.save = saves;
+  return c;
+}
+
+export const rdbPath = (c: RedisConfig): string => `${c.dir === '/' ? '' : c.dir}/${c.dbfilename}`;
+
+/** What a running server needs of its container: its files and its log. */
+export interface RedisProcess {
+  read(path: string): string | undefined;
+  write(path: string, content: string, at: number): void;
+  log(lines: LogLine[]): void;
+}
+
+const logLine = (pid: number, role: 'M' | 'C', at: number, level: '*' | '#', text: string): LogLine => ({ at, stream: 'stdout', text: `${pid}:${role} ${redisTime(at)} ${level} ${text}` });
+
+/**
+ * The server's start: its key space, loaded from the RDB when there is one, and the lines it
+ * logs between `Server initialized` and `Ready to accept connections` (`at`), or the reason it
+ * exits (a file that is no RDB).
+ */
+export function bootRedis(run: AppRun, config: RedisConfig, files: Pick<RedisProcess, 'read'>, seed: string, executable: string): { server: RedisServer; lines: LogLine[]; fatal: boolean } {
+  const at = run.listenAt;
+  const server = newRedisServer(config, run.startedAt, seed, executable);
+  const text = files.read(rdbPath(config));
+  if (text === undefined) return { server, lines: [], fatal: false };
+  const r = decodeRdb(text, at);
+  const l = (level: '*' | '#', msg: string): LogLine => logLine(run.pid, 'M', at, level, msg);
+  if (!r.ok) {
+    const first = r.reason === 'signature' ? 'Wrong signature trying to load DB from file' : 'Short read or OOM loading DB. Unrecoverable error, aborting now.';
+    return { server, lines: [l('#', first), l('#', 'Fatal error loading the DB, check server logs. Exiting.')], fatal: true };
+  }
+  server.dbs = r.rdb.dbs;
+  server.loadedKeys = r.rdb.keys;
+  const lines: LogLine[] = [];
+  const ver = r.rdb.aux['redis-ver'];
+  if (ver !== undefined) lines.push(l('*', `Loading RDB produced by version ${ver}`));
+  const ctime = r.rdb.aux.ctime;
+  if (ctime !== undefined) lines.push(l('*', `RDB age ${Math.max(0, unixSeconds(at) - Number(ctime))} seconds`));
+  const mem = r.rdb.aux['used-mem'];
+  if (mem !== undefined) lines.push(l('*', `RDB memory usage when created ${(Number(mem) / (1024 * 1024)).toFixed(2)} Mb`));
+  lines.push(l('*', `Done loading RDB, keys loaded: ${r.rdb.keys}, keys expired: ${r.rdb.expired}.`));
+  lines.push(l('*', 'DB loaded from disk: 0.000 seconds'));
+  return { server, lines, fatal: false };
+}
+
+/** rdbSave in the server process itself (SAVE, FLUSHALL, shutdown): the file and `DB saved on disk`. */
+function saveNow(run: AppRun, s: RedisServer, proc: RedisProcess, at: number, role: 'M' | 'C' = 'M', pid = run.pid): void {
+  proc.write(rdbPath(s.config), encodeRdb(s, run.version, at), at);
+  proc.log([logLine(pid, role, at, '*', 'DB saved on disk')]);
+  s.dirty = 0;
+  s.lastSave = at;
+  s.rdbSaves++;
+}
+
+/** rdbSaveBackground: a forked child writes the file; serverCron reaps it on a later tick. */
+function bgsave(run: AppRun, s: RedisServer, proc: RedisProcess, at: number): void {
+  const child = run.pid + 18 + s.rdbSaves;
+  proc.log([logLine(run.pid, 'M', at, '*', `Background saving started by pid ${child}`)]);
+  saveNow(run, s, proc, at + 2, 'C', child);
+  proc.log([logLine(child, 'C', at + 2, '*', 'Fork CoW for RDB: current 0 MB, peak 0 MB, average 0 MB'), logLine(run.pid, 'M', at + 100, '*', 'Background saving terminated with success')]);
+}
+
+/**
+ * serverCron's save points up to `now`: the first moment one is met after the last change
+ * (`dirty >= changes` and more than `seconds` whole seconds since the last save, checked every
+ * 100 ms) starts a background save.
+ */
+export function settleRedis(run: AppRun, proc: RedisProcess, now: number): void {
+  const s = run.redis;
+  if (!s || s.dirty === 0 || (run.end && run.end.at <= now)) return;
+  let due: { at: number; point: [number, number] } | undefined;
+  for (const point of s.config.save) {
+    if (s.dirty < point[1]) continue;
+    const earliest = Math.max(s.changedAt, (unixSeconds(s.lastSave) + point[0] + 1) * 1000 - EPOCH_MS);
+    const tick = Math.ceil(earliest / 100) * 100;
+    if (!due || tick < due.at) due = { at: tick, point };
+  }
+  if (!due || due.at > now) return;
+  proc.log([logLine(run.pid, 'M', due.at, '*', `${s.dirty} changes in ${due.point[0]} seconds. Saving...`)]);
+  bgsave(run, s, proc, due.at);
+}
+
+/** One connection's commands at `now`, in order (AUTH and SELECT first when redis-cli sends them). */
+export function redisExchange(run: AppRun, commands: string[][], proc: RedisProcess, now: number): Reply[] {
+  const s = run.redis!;
+  settleRedis(run, proc, now);
+  const session: RedisSession = { db: 0, authed: s.config.requirepass === undefined };
+  const host: RedisHost = {
+    now,
+    version: run.version,
+    pid: run.pid,
+    startedAt: run.startedAt,
+    executable: s.executable,
+    save: () => {
+      saveNow(run, s, proc, now);
+      return true;
+    },
+    bgsave: () => bgsave(run, s, proc, now),
+  };
+  return commands.map((c) => runRedisCommand(s, session, c, host));
+}
+
+/**
+ * SIGTERM: the handler's line, then prepareForShutdown and finishShutdown — the final RDB when
+ * save points are set (the default) — and the goodbye.
+ */
+export function redisShutdown(run: AppRun, proc: RedisProcess, now: number): void {
+  const s = run.redis;
+  if (s) settleRedis(run, proc, now);
+  proc.log([{ at: now, stream: 'stdout', text: `${run.pid}:signal-handler (${unixSeconds(now)}) Received SIGTERM scheduling shutdown...` }]);
+  const at = now + 1;
+  proc.log([logLine(run.pid, 'M', at, '*', 'User requested shutdown...')]);
+  if (!s || s.config.save.length > 0) {
+    proc.log([logLine(run.pid, 'M', at, '*', 'Saving the final RDB snapshot before exiting.')]);
+    if (s) saveNow(run, s, proc, at);
+    else proc.log([logLine(run.pid, 'M', at, '*', 'DB saved on disk')]);
+  }
+  proc.log([logLine(run.pid, 'M', at, '#', 'Redis is now ready to exit, bye bye...')]);
+}
