@@ -1,0 +1,118 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Pod, Service } from '../../k8s/types';
+import { bootCluster, createPod, getPod, podManifest } from '../kubelet/kubelet.testing';
+import type { Simulation } from '../simulation';
+import { resolveImage } from './catalog';
+import { newLayer, type MountedVolume } from './fs';
+import { execInContainer, processExit, processLogs, signalTerm, startProcess, type ProcessState } from './process';
+import type { ProcessInput } from './types';
+
+// Log lines from redis 7.4's src/server.c and rdb.c (serverLog levels: `*` notice, `#` warning).
+
+function start(at: number, extra: Partial<ProcessInput> = {}): ProcessState {
+  return startProcess({ image: resolveImage('redis:7.4'), env: {}, ports: {}, startedAt: at, restartCount: 0, seed: 5, podIP: '10.244.1.9', hostname: 'r', ...extra });
+}
+
+const cli = (p: ProcessState, at: number, ...args: string[]): string => execInContainer(p, at, ['redis-cli', ...args]).output;
+const texts = (p: ProcessState, at: number): string[] => processLogs(p, at).map((l) => l.text.replace(/^(\d+:[A-Z]) \d\d \w+ \d{4} [\d:.]+ /, '$1 '));
+
+describe('redis-server keeps its data where /data keeps files', () => {
+  it('SIGTERM saves the final RDB into the volume at /data; the next server loads it', () => {
+    const data: MountedVolume = { layer: newLayer(), readOnly: false };
+    const first = start(1000, { mounts: { '/data': data } });
+    expect(cli(first, 5000, 'set', 'greeting', 'hello')).toBe('OK\n');
+    expect(cli(first, 5000, 'rpush', 'queue', 'a', 'b')).toBe('2\n');
+    expect(signalTerm(first, 6000)).toMatchObject({ exitCode: 0, reason: 'Completed' });
+    expect(texts(first, 7000).slice(-5)).toEqual([
+      expect.stringMatching(/^1:signal-handler \(\d+\) Received SIGTERM scheduling shutdown\.\.\.$/),
+      '1:M * User requested shutdown...',
+      '1:M * Saving the final RDB snapshot before exiting.',
+      '1:M * DB saved on disk',
+      '1:M # Redis is now ready to exit, bye bye...',
+    ]);
+    const second = start(10_000, { mounts: { '/data': data } });
+    expect(cli(second, 12_000, 'get', 'greeting')).toBe('hello\n');
+    expect(cli(second, 12_000, '--no-raw', 'lrange', 'queue', '0', '-1')).toBe('1) "a"\n2) "b"\n');
+    const log = texts(second, 12_000);
+    expect(log.slice(log.indexOf('1:M * Server initialized'))).toEqual([
+      '1:M * Server initialized',
+      '1:M * Loading RDB produced by version 7.4.5',
+      '1:M * RDB age 4 seconds',
+      expect.stringMatching(/^1:M \* RDB memory usage when created 0\.\d\d Mb$/),
+      '1:M * Done loading RDB, keys loaded: 2, keys expired: 0.',
+      '1:M * DB loaded from disk: 0.000 seconds',
+      '1:M * Ready to accept connections tcp',
+    ]);
+  });
+
+  it("without a volume the file is in the container's own layer: a new container starts empty", () => {
+    const first = start(1000);
+    cli(first, 5000, 'set', 'greeting', 'hello');
+    expect(cli(first, 5000, 'save')).toBe('OK\n');
+    expect(execInContainer(first, 5000, ['ls', '/data']).output).toBe('dump.rdb\n');
+    const second = start(10_000);
+    expect(cli(second, 12_000, 'get', 'greeting')).toBe('\n');
+    expect(cli(second, 12_000, 'dbsize')).toBe('0\n');
+  });
+
+  it('a file that is no RDB stops the server at start, as rdbLoad does', () => {
+    const data: MountedVolume = { layer: newLayer(), readOnly: false };
+    const sh = start(1000, { mounts: { '/data': data }, command: ['sleep', '3600'] });
+    execInContainer(sh, 2000, ['sh', '-c', 'echo hello > /data/dump.rdb']);
+    const broken = start(5000, { mounts: { '/data': data } });
+    expect(processExit(broken)).toMatchObject({ exitCode: 1, reason: 'Error' });
+    expect(texts(broken, 9000).slice(-2)).toEqual(['1:M # Wrong signature trying to load DB from file', '1:M # Fatal error loading the DB, check server logs. Exiting.']);
+  });
+
+  it('a save point comes due with time: 1 change and an hour', () => {
+    const p = start(1000);
+    cli(p, 5000, 'set', 'a', '1');
+    const later = texts(p, 1000 + 3_700_000).slice(-5);
+    expect(later).toEqual(['1:M * 1 changes in 3600 seconds. Saving...', '1:M * Background saving started by pid 19', '19:C * DB saved on disk', '19:C * Fork CoW for RDB: current 0 MB, peak 0 MB, average 0 MB', '1:M * Background saving terminated with success']);
+    expect(cli(p, 1000 + 3_700_000, 'info', 'persistence')).toContain('rdb_changes_since_last_save:0\r\n');
+  });
+});
+
+describe('redis-cli across the Pod network', () => {
+  let sim: Simulation;
+  let serverIP: string;
+
+  function inPod(pod: string, command: string[]): { exitCode: number; output: string } {
+    const res = sim.request({ verb: 'create', resource: 'pods', subresource: 'exec', namespace: 'default', name: pod, execOptions: { command } });
+    if (!res.ok || res.exec?.type !== 'exited') throw new Error(`exec failed: ${JSON.stringify(res)}`);
+    return { exitCode: res.exec.exitCode, output: res.exec.output };
+  }
+
+  beforeAll(() => {
+    sim = bootCluster();
+    const server = podManifest('cache', 'redis:7.4', { node: 'node-2' });
+    server.metadata.labels = { app: 'cache' };
+    createPod(sim, server);
+    createPod(sim, podManifest('client', 'redis:7.4', { node: 'node-1', container: { command: ['sleep', '3600'] } }));
+    const body: Service = { apiVersion: 'v1', kind: 'Service', metadata: { name: 'cache', namespace: 'default' }, spec: { selector: { app: 'cache' }, ports: [{ port: 6379, targetPort: 6379, protocol: 'TCP' }] } };
+    if (!sim.request({ verb: 'create', resource: 'services', namespace: 'default', body }).ok) throw new Error('service');
+    sim.advance(20_000);
+    serverIP = (getPod(sim, 'cache') as Pod).status!.podIP!;
+  });
+
+  it("reaches the server through its Service and its Pod IP, and shares the server's key space", () => {
+    expect(inPod('cache', ['redis-cli', 'set', 'k', 'v'])).toEqual({ exitCode: 0, output: 'OK\n' });
+    expect(inPod('client', ['redis-cli', '-h', 'cache', 'get', 'k'])).toEqual({ exitCode: 0, output: 'v\n' });
+    expect(inPod('client', ['redis-cli', '-h', serverIP, '-n', '0', 'incr', 'n'])).toEqual({ exitCode: 0, output: '1\n' });
+    expect(inPod('cache', ['redis-cli', 'get', 'n'])).toEqual({ exitCode: 0, output: '1\n' });
+  });
+
+  it("fails as hiredis does: a name that does not resolve, a port nobody listens on", () => {
+    expect(inPod('client', ['redis-cli', '-h', 'nosuch', 'ping'])).toEqual({ exitCode: 1, output: 'Could not connect to Redis at nosuch:6379: Name or service not known\n' });
+    expect(inPod('client', ['redis-cli', '-h', serverIP, '-p', '6380', 'ping'])).toEqual({ exitCode: 1, output: `Could not connect to Redis at ${serverIP}:6380: Connection refused\n` });
+    expect(inPod('client', ['redis-cli', 'ping'])).toEqual({ exitCode: 1, output: 'Could not connect to Redis at 127.0.0.1:6379: Connection refused\n' });
+  });
+
+  it('the connection is a tcp:// hop on the trace through the Service', () => {
+    const before = sim.lastTraceSeq;
+    inPod('client', ['redis-cli', '-h', 'cache', 'ping']);
+    const hops = sim.traceSince(before).filter((h) => h.kind === 'proxy').map((h) => h.summary);
+    expect(hops).toHaveLength(1);
+    expect(hops[0]).toMatch(/^connect tcp:\/\/[\d.]+:6379 from default\/client on node-1 via default\/cache → [\d.]+:6379 \(default\/cache\)$/);
+  });
+});
