@@ -150,7 +150,10 @@ export function serverBanner(run: AppRun, style: LogStyle, proxyMode: 'iptables'
       return [
         r(s, 'C', '* oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo'),
         r(s, 'C', `* Redis version=${run.version}, bits=64, commit=00000000, modified=0, pid=1, just started`),
-        r(s, 'C', '# Warning: no config file specified, using the default config. In order to specify a config file use redis-server /path/to/redis.conf'),
+        // server.c main: the warning only when argv is the program alone (the image's CMD), naming argv[0].
+        run.argv.length > 1 && run.name === 'redis-server'
+          ? r(s, 'C', '* Configuration loaded')
+          : r(s, 'C', `# Warning: no config file specified, using the default config. In order to specify a config file use ${run.name === 'redis-server' ? run.argv[0] : 'redis-server'} /path/to/redis.conf`),
         r(up, 'M', '* monotonic clock: POSIX clock_gettime'),
         r(up, 'M', `* Running mode=standalone, port=${port}.`),
         r(up, 'M', '* Server initialized'),

@@ -116,3 +116,10 @@ describe('redis-cli across the Pod network', () => {
     expect(hops[0]).toMatch(/^connect tcp:\/\/[\d.]+:6379 from default\/client on node-1 via default\/cache → [\d.]+:6379 \(default\/cache\)$/);
   });
 });
+
+describe('redis-server start-up', () => {
+  it('warns about the missing config file only when run as the bare program, as server.c main does', () => {
+    expect(texts(start(1000), 2000)[2]).toBe('1:C # Warning: no config file specified, using the default config. In order to specify a config file use redis-server /path/to/redis.conf');
+    expect(texts(start(1000, { args: ['redis-server', '--save', '60', '1'] }), 2000)[2]).toBe('1:C * Configuration loaded');
+  });
+});
