@@ -17,7 +17,7 @@ import { emit, processIds, sinkFor } from './output';
 import { netTool } from './net-tools';
 import { runApp, runProgram, type AppStart, type Outcome } from './programs';
 import { bootRedis } from './redis-persist';
-import type { RedisConfig } from './redis-store';
+import type { RedisConfig } from './redis-config';
 import { resolveCommand } from './resolve';
 import type { Assign, Redir, ShellNode, Word } from './shell-ast';
 import { notFound, pathFailure, runBuiltin, runShell, shellPrefix, shName } from './shell-builtins';
@@ -673,7 +673,11 @@ function runBinary(m: Machine, ctx: RunContext, path: string, binary: Binary, ar
     return;
   }
   const override = path === ctx.image.main && ctx.tag.behaviour && ctx.tag.behaviour.kind !== 'missing' ? ctx.tag.behaviour : undefined;
-  const pc = { io, env, version: ctx.tag.version ?? 'latest', clock: m.clock, apps: m.apps, cwd: m.cwd, ...(override ? { override } : {}), ...(ctx.net ? { net: ctx.net } : {}), ...(ctx.image.userland.pkg === 'apk' ? { musl: true as const } : {}) };
+  const read = (file: string): string | undefined => {
+    const f = stat(m.fs, ctx.base, normalizePath(file, m.cwd));
+    return f.kind === 'file' ? f.content : undefined;
+  };
+  const pc = { io, env, version: ctx.tag.version ?? 'latest', clock: m.clock, apps: m.apps, cwd: m.cwd, read, ...(override ? { override } : {}), ...(ctx.net ? { net: ctx.net } : {}), ...(ctx.image.userland.pkg === 'apk' ? { musl: true as const } : {}) };
   let outcome: Outcome;
   if (binary.kind === 'app') {
     if (binary.behaviour.kind === 'missing') outcome = { k: 'done', status: 127 };

@@ -9,14 +9,13 @@ import type { AppRun, RunningBehaviour } from './app';
 import { appAlive } from './app';
 import type { LogStyle, ProgramName } from './catalog-types';
 import { httpdServer, httpServer, nginxServer, tcpServer } from './catalog-data';
-import { klogTime, pgTime, slashTime, spaceTime } from './clock';
+import { klogTime, pgTime, redisTime, slashTime, spaceTime } from './clock';
 import { nginxBuiltBy } from './nginx-build';
 import { piDigits } from './pi';
 import type { Io } from './tools';
 import type { NetworkView } from './types';
 import { etcdctl } from './etcdctl';
-import { redisConfig } from './redis-persist';
-import type { RedisConfig } from './redis-store';
+import { redisConfig, type RedisConfig } from './redis-config';
 import { python3 } from './python';
 import { go, node, notSimulated, npm, pip, ruby } from './lang-tools';
 
@@ -59,6 +58,8 @@ export interface ProgramContext {
   cwd?: string;
   /** The image's C library is musl (Alpine): the platform `ruby -v` names. */
   musl?: true;
+  /** The container's files (a program's config file: redis-server's). */
+  read?: (path: string) => string | undefined;
 }
 
 const MiB = 1024 * 1024;
@@ -139,7 +140,13 @@ function redisServer(argv: string[], pc: ProgramContext): Outcome {
     pc.io.out(`Redis server v=${pc.version} sha=00000000:0 malloc=jemalloc-5.3.0 bits=64 build=a29ae2a4da2e6e6f\n`);
     return done(0);
   }
-  const redis = redisConfig(argv, pc.cwd ?? '/data');
+  const conf = redisConfig(argv, pc.cwd ?? '/data', pc.read);
+  if (!conf.ok) {
+    // loadServerConfig fails before initServer sets the server's PID: the line is a child's (`C`).
+    const behaviour: RunningBehaviour = { kind: 'crash', afterMs: 2, exitCode: 1, stdout: [`1:C ${redisTime(pc.clock)} # ${conf.error}`], stderr: [] };
+    return { k: 'app', start: { name: 'redis-server', version: pc.version, behaviour, argv, style: 'redis' } };
+  }
+  const redis = conf.config;
   const behaviour = pc.override ?? { kind: 'serve', server: { ...tcpServer(redis.port, 3 * MiB, 'redis', 60) } };
   return { k: 'app', start: { name: 'redis-server', version: pc.version, behaviour, argv, style: 'redis', redis } };
 }

@@ -15,6 +15,7 @@
 import type { NetTool } from './net-tools';
 import { formatRaw, formatReply, type Reply } from './redis-reply';
 import { SYN_TIMEOUT_MS } from './tools-nc';
+import { splitArgs } from './redis-config';
 import type { ToolEnv, ToolResult } from './tools';
 
 interface CliOptions {
@@ -80,52 +81,6 @@ function parseOptions(args: string[], env: ToolEnv): Parsed {
   const fromEnv = env.vars.REDISCLI_AUTH;
   if (o.auth === undefined && fromEnv !== undefined) o.auth = fromEnv;
   return { kind: 'run', o, words: args.slice(i) };
-}
-
-/** sdssplitargs: words split on blanks, `"…"` with C escapes and `'…'` literal. Undefined: unbalanced quotes. */
-export function splitArgs(line: string): string[] | undefined {
-  const out: string[] = [];
-  let i = 0;
-  for (;;) {
-    while (i < line.length && /\s/.test(line[i]!)) i++;
-    if (i >= line.length) return out;
-    let cur = '';
-    let inq = false;
-    let insq = false;
-    for (;;) {
-      const c = line[i];
-      if (inq) {
-        if (c === undefined) return undefined;
-        if (c === '\\' && /^x[0-9a-fA-F]{2}/.test(line.slice(i + 1, i + 4))) {
-          cur += String.fromCharCode(Number.parseInt(line.slice(i + 2, i + 4), 16));
-          i += 3;
-        } else if (c === '\\' && i + 1 < line.length) {
-          const n = line[++i]!;
-          cur += n === 'n' ? '\n' : n === 'r' ? '\r' : n === 't' ? '\t' : n === 'b' ? '\b' : n === 'a' ? '\x07' : n;
-        } else if (c === '"') {
-          // The closing quote must end the word.
-          if (i + 1 < line.length && !/\s/.test(line[i + 1]!)) return undefined;
-          i++;
-          break;
-        } else cur += c;
-      } else if (insq) {
-        if (c === undefined) return undefined;
-        if (c === '\\' && line[i + 1] === "'") {
-          cur += "'";
-          i++;
-        } else if (c === "'") {
-          if (i + 1 < line.length && !/\s/.test(line[i + 1]!)) return undefined;
-          i++;
-          break;
-        } else cur += c;
-      } else if (c === undefined || /\s/.test(c)) break;
-      else if (c === '"') inq = true;
-      else if (c === "'") insq = true;
-      else cur += c;
-      i++;
-    }
-    out.push(cur);
-  }
 }
 
 /** What redis-cli prints for one reply; INFO is always printed as the server sent it. */

@@ -50,7 +50,7 @@ function server(s: RedisServer, h: RedisHost): string[] {
     // getLRUClock: seconds masked to 24 bits.
     `lru_clock:${unix(h.now) & 0xffffff}`,
     `executable:${h.executable}`,
-    'config_file:',
+    `config_file:${s.config.file ?? ''}`,
     'io_threads_active:0',
   ];
   if (atLeast(h.version, 7, 0)) lines.push(`listener0:name=tcp,bind=*,bind=-::*,port=${s.config.port}`);

@@ -1,7 +1,5 @@
 /**
- * redis-server around its key space: its configuration from argv (the docker image runs it with
- * no config file: save points `3600 1 300 100 60 10000`, appendonly no, dir the working
- * directory, /data), loading `dir/dbfilename` when it starts, SAVE, BGSAVE, the timed save points
+ * redis-server around its key space (its configuration: redis-config.ts): loading `dir/dbfilename` when it starts, SAVE, BGSAVE, the timed save points
  * and the final save on SIGTERM, with the log lines redis 7.4 prints for each (src/server.c,
  * rdb.c, childinfo.c). The RDB goes through the container's filesystem, so where it survives is
  * the volume's business: an emptyDir at /data outlives a container restart, a PVC the Pod too,
@@ -16,54 +14,10 @@ import type { AppRun } from './app';
 import { redisTime } from './clock';
 import type { LogLine } from './types';
 import { encodeRdb, decodeRdb } from './redis-rdb';
-import { newRedisServer, runRedisCommand, unixSeconds, type RedisConfig, type RedisHost, type RedisServer, type RedisSession } from './redis-store';
+import { newRedisServer, runRedisCommand, unixSeconds, type RedisHost, type RedisServer, type RedisSession } from './redis-store';
+import type { RedisConfig } from './redis-config';
 import type { Reply } from './redis-reply';
 import { EPOCH_MS } from '../../k8s/time';
-
-export const DEFAULT_SAVE: [number, number][] = [[3600, 1], [300, 100], [60, 10000]];
-
-/** `--name value…` options as redis-server reads its argv (a config file's directives, `--save ""` clears). */
-export function redisConfig(argv: readonly string[], cwd: string): RedisConfig {
-  const c: RedisConfig = { port: 6379, save: DEFAULT_SAVE, appendonly: false, dir: cwd, dbfilename: 'dump.rdb', databases: 16 };
-  let saves: [number, number][] | undefined;
-  for (let i = 1; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (!a.startsWith('--')) continue;
-    const name = a.slice(2).toLowerCase();
-    const values: string[] = [];
-    while (i + 1 < argv.length && !argv[i + 1]!.startsWith('--')) values.push(argv[++i]!);
-    const words = values.join(' ').split(/\s+/).filter(Boolean);
-    const v = values.join(' ');
-    switch (name) {
-      case 'port':
-        c.port = Number(v) || 6379;
-        break;
-      case 'requirepass':
-        if (v !== '') c.requirepass = v;
-        break;
-      case 'save':
-        saves ??= [];
-        for (let k = 0; k + 1 < words.length; k += 2) saves.push([Number(words[k]), Number(words[k + 1])]);
-        break;
-      case 'appendonly':
-        c.appendonly = v.toLowerCase() === 'yes';
-        break;
-      case 'dir':
-        c.dir = v.startsWith('/') ? v.replace(/\/+$/, '') || '/' : `${cwd.replace(/\/$/, '')}/${v}`;
-        break;
-      case 'dbfilename':
-        c.dbfilename = v;
-        break;
-      case 'databases':
-        c.databases = Number(v) || 16;
-        break;
-      default:
-        break;
-    }
-  }
-  if (saves) c.save = saves;
-  return c;
-}
 
 export const rdbPath = (c: RedisConfig): string => `${c.dir === '/' ? '' : c.dir}/${c.dbfilename}`;
 

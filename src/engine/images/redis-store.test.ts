@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { formatReply, formatTty, repr, type Reply } from './redis-reply';
 import { globMatch, newRedisServer, runRedisCommand, type RedisHost, type RedisServer, type RedisSession } from './redis-store';
 import { crc64, decodeRdb, encodeRdb } from './redis-rdb';
-import { DEFAULT_SAVE, redisConfig } from './redis-persist';
-import { splitArgs } from './redis-cli';
+import { DEFAULT_SAVE, redisConfig as parse, splitArgs, type RedisConfig } from './redis-config';
+
+function redisConfig(argv: string[], cwd: string, read?: (path: string) => string | undefined): RedisConfig {
+  const r = parse(argv, cwd, read);
+  if (!r.ok) throw new Error(r.error);
+  return r.config;
+}
 
 const s = (v: string): Reply => ({ t: 'bulk', v });
 

@@ -14,6 +14,7 @@
  */
 import { array, bulk, err, int, NIL, OK, type Reply } from './redis-reply';
 import { infoReply } from './redis-info';
+import { givenParam, type RedisConfig } from './redis-config';
 import { own, setOwn } from '../../k8s/own';
 import { EPOCH_MS } from '../../k8s/time';
 import { utf8Length } from '../../k8s/utf8';
@@ -27,18 +28,6 @@ export interface RedisEntry {
   value: RedisValue;
   /** Absolute simulated ms when the key expires. */
   exp?: number;
-}
-
-/** What the server was started with (argv `--port`, `--requirepass`, `--save`, …; the defaults otherwise). */
-export interface RedisConfig {
-  port: number;
-  requirepass?: string;
-  /** Save points `[seconds, changes]`: the default `3600 1 300 100 60 10000`. */
-  save: [number, number][];
-  appendonly: boolean;
-  dir: string;
-  dbfilename: string;
-  databases: number;
 }
 
 export interface RedisServer {
@@ -329,6 +318,7 @@ function ttl(d: Record<string, RedisEntry>, key: string, now: number, ms: boolea
 function configGet(s: RedisServer, a: string[]): Reply {
   if (a.length < 3) return arity('config|get');
   const c = s.config;
+  // Defaults of the parameters learners ask for (config.c's table), then what was given.
   const params: [string, string][] = [
     ['dir', c.dir],
     ['dbfilename', c.dbfilename],
@@ -337,14 +327,17 @@ function configGet(s: RedisServer, a: string[]): Reply {
     ['port', String(c.port)],
     ['databases', String(c.databases)],
     ['requirepass', c.requirepass ?? ''],
-    ['maxmemory', '0'],
-    ['maxmemory-policy', 'noeviction'],
-    ['bind', '* -::*'],
-    ['protected-mode', 'no'],
-    ['appendfilename', 'appendonly.aof'],
-    ['appenddirname', 'appendonlydir'],
-    ['appendfsync', 'everysec'],
+    ['maxmemory', givenParam(c, 'maxmemory') ?? '0'],
+    ['maxmemory-policy', givenParam(c, 'maxmemory-policy') ?? 'noeviction'],
+    ['bind', givenParam(c, 'bind') ?? '* -::*'],
+    ['protected-mode', givenParam(c, 'protected-mode') ?? 'no'],
+    ['appendfilename', givenParam(c, 'appendfilename') ?? 'appendonly.aof'],
+    ['appenddirname', givenParam(c, 'appenddirname') ?? 'appendonlydir'],
+    ['appendfsync', givenParam(c, 'appendfsync') ?? 'everysec'],
+    ['loglevel', givenParam(c, 'loglevel') ?? 'notice'],
+    ['timeout', givenParam(c, 'timeout') ?? '0'],
   ];
+  for (const [k, v] of Object.entries(c.given)) if (!params.some(([p]) => p === k)) params.push([k, v]);
   const out: Reply[] = [];
   for (const pattern of a.slice(2)) {
     for (const [k, v] of params) if (globMatch(pattern.toLowerCase(), k) && !out.some((r) => r.t === 'bulk' && r.v === k)) out.push(bulk(k), bulk(v));

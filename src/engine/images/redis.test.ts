@@ -123,3 +123,23 @@ describe('redis-server start-up', () => {
     expect(texts(start(1000, { args: ['redis-server', '--save', '60', '1'] }), 2000)[2]).toBe('1:C * Configuration loaded');
   });
 });
+
+describe('redis-server with a config file (kubernetes.io: Configuring Redis using a ConfigMap)', () => {
+  const config = (text: string): MountedVolume => ({ layer: { ...newLayer(), files: { '/redis.conf': text } }, readOnly: true });
+
+  it('reads the file named by its first argument: CONFIG GET shows what it set, INFO names it', () => {
+    const p = start(1000, { command: ['redis-server', '/redis-master/redis.conf'], mounts: { '/redis-master': config('maxmemory 2mb\nmaxmemory-policy allkeys-lru\n') } });
+    expect(cli(p, 3000, 'config', 'get', 'maxmemory')).toBe('maxmemory\n2097152\n');
+    expect(cli(p, 3000, 'config', 'get', 'maxmemory-policy')).toBe('maxmemory-policy\nallkeys-lru\n');
+    expect(cli(p, 3000, 'info', 'server')).toContain('config_file:/redis-master/redis.conf\r\n');
+    expect(texts(p, 3000)[2]).toBe('1:C * Configuration loaded');
+    const empty = start(1000, { command: ['redis-server', '/redis-master/redis.conf'], mounts: { '/redis-master': config('') } });
+    expect(cli(empty, 3000, 'config', 'get', 'maxmemory')).toBe('maxmemory\n0\n');
+  });
+
+  it('exits at once when the file is not there', () => {
+    const p = start(1000, { command: ['redis-server', '/etc/redis/redis.conf'] });
+    expect(processExit(p)).toMatchObject({ exitCode: 1 });
+    expect(texts(p, 3000)).toEqual(["1:C # Fatal error, can't open config file '/etc/redis/redis.conf': No such file or directory"]);
+  });
+});
