@@ -768,7 +768,8 @@ function bootRedisApp(m: Machine, ctx: RunContext, run: AppRun, config: RedisCon
   };
   const argv0 = run.argv[0] ?? 'redis-server';
   const executable = argv0.startsWith('/') ? argv0 : `${m.cwd === '/' ? '' : m.cwd}/${argv0}`;
-  const boot = bootRedis(run, config, { read }, `${ctx.seed}:${run.startedAt}:${run.pid}`, executable);
+  const write = (path: string, content: string, at: number): void => writeFile(m.fs, ctx.base, path, content, false, at);
+  const boot = bootRedis(run, config, { read, write }, `${ctx.seed}:${run.startedAt}:${run.pid}`, executable);
   run.redis = boot.server;
   const ready = run.banner.findIndex((l) => l.text.includes('Ready to accept connections'));
   if (boot.fatal) {

@@ -156,7 +156,7 @@ export function network(m: Machine, ctx: RunContext): Net {
               const f = stat(m.fs, ctx.base, path);
               return f.kind === 'file' ? f.content : undefined;
             },
-            write: (path: string, content: string, at: number) => writeFile(m.fs, ctx.base, path, content, false, at),
+            write: (path: string, content: string, at: number, append?: boolean) => writeFile(m.fs, ctx.base, path, content, append === true, at),
             log: (lines: LogLine[]) => {
               for (const l of lines) pushLog(m, l);
             },

@@ -558,7 +558,7 @@ function redisProcess(p: ProcessState): RedisProcess {
       const f = stat(p.machine.fs, base, path);
       return f.kind === 'file' ? f.content : undefined;
     },
-    write: (path, content, at) => writeFile(p.machine.fs, base, path, content, false, at),
+    write: (path, content, at, append) => writeFile(p.machine.fs, base, path, content, append === true, at),
     log: (lines) => pushExtra(p, lines),
   };
 }

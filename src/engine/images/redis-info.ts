@@ -90,6 +90,7 @@ function persistence(s: RedisServer): string[] {
     'aof_last_cow_size:0',
     'module_fork_in_progress:0',
     'module_fork_last_cow_size:0',
+    ...(s.config.appendonly ? [`aof_current_size:${s.aofSize ?? 0}`, `aof_base_size:${s.aofBaseSize ?? 0}`, 'aof_pending_rewrite:0', 'aof_buffer_length:0', 'aof_pending_bio_fsync:0', 'aof_delayed_fsync:0'] : []),
   ];
 }
 

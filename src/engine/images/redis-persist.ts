@@ -7,8 +7,8 @@
  *
  * Approximate: a timed save is noticed lazily — at the server's next command, its shutdown, or
  * whenever the process is next looked at — but written with the time serverCron would have
- * written it; the background save's child PID is a stand-in; `--appendonly yes` is recorded
- * (CONFIG GET, INFO) but no AOF is written or replayed.
+ * written it; the background save's child PID is a stand-in. With appendonly on the AOF is
+ * redis-aof.ts's.
  */
 import type { AppRun } from './app';
 import { redisTime } from './clock';
@@ -18,13 +18,14 @@ import { newRedisServer, runRedisCommand, unixSeconds, type RedisHost, type Redi
 import type { RedisConfig } from './redis-config';
 import type { Reply } from './redis-reply';
 import { EPOCH_MS } from '../../k8s/time';
+import { appendCommand, bootAof } from './redis-aof';
 
 export const rdbPath = (c: RedisConfig): string => `${c.dir === '/' ? '' : c.dir}/${c.dbfilename}`;
 
 /** What a running server needs of its container: its files and its log. */
 export interface RedisProcess {
   read(path: string): string | undefined;
-  write(path: string, content: string, at: number): void;
+  write(path: string, content: string, at: number, append?: boolean): void;
   log(lines: LogLine[]): void;
 }
 
@@ -35,8 +36,13 @@ const logLine = (pid: number, role: 'M' | 'C', at: number, level: '*' | '#', tex
  * logs between `Server initialized` and `Ready to accept connections` (`at`), or the reason it
  * exits (a file that is no RDB).
  */
-export function bootRedis(run: AppRun, config: RedisConfig, files: Pick<RedisProcess, 'read'>, seed: string, executable: string): { server: RedisServer; lines: LogLine[]; fatal: boolean } {
+export function bootRedis(run: AppRun, config: RedisConfig, files: Pick<RedisProcess, 'read' | 'write'>, seed: string, executable: string): { server: RedisServer; lines: LogLine[]; fatal: boolean } {
   const at = run.listenAt;
+  if (config.appendonly) {
+    const aof = bootAof(config, files, at, run.version, run.pid, seed, executable, (level, msg) => logLine(run.pid, 'M', at, level, msg));
+    aof.server.lastSave = run.startedAt;
+    return { ...aof, fatal: false };
+  }
   const server = newRedisServer(config, run.startedAt, seed, executable);
   const text = files.read(rdbPath(config));
   if (text === undefined) return { server, lines: [], fatal: false };
@@ -114,7 +120,13 @@ export function redisExchange(run: AppRun, commands: string[][], proc: RedisProc
     },
     bgsave: () => bgsave(run, s, proc, now),
   };
-  return commands.map((c) => runRedisCommand(s, session, c, host));
+  return commands.map((c) => {
+    const db = session.db;
+    const before = s.dirty;
+    const r = runRedisCommand(s, session, c, host);
+    if (s.config.appendonly && s.dirty > before) appendCommand(s, proc, db, c, now);
+    return r;
+  });
 }
 
 /**
@@ -127,6 +139,7 @@ export function redisShutdown(run: AppRun, proc: RedisProcess, now: number): voi
   proc.log([{ at: now, stream: 'stdout', text: `${run.pid}:signal-handler (${unixSeconds(now)}) Received SIGTERM scheduling shutdown...` }]);
   const at = now + 1;
   proc.log([logLine(run.pid, 'M', at, '*', 'User requested shutdown...')]);
+  if (s?.config.appendonly) proc.log([logLine(run.pid, 'M', at, '*', 'Calling fsync() on the AOF file.')]);
   if (!s || s.config.save.length > 0) {
     proc.log([logLine(run.pid, 'M', at, '*', 'Saving the final RDB snapshot before exiting.')]);
     if (s) saveNow(run, s, proc, at);

@@ -100,8 +100,8 @@ function payload(out: number[], v: RedisValue): void {
   }
 }
 
-/** The file's bytes as a string of char codes 0–255. */
-export function encodeRdb(s: RedisServer, version: string, now: number): string {
+/** The file's bytes as a string of char codes 0–255; `aofBase`: an AOF's base file. */
+export function encodeRdb(s: RedisServer, version: string, now: number, aofBase = false): string {
   const out: number[] = [...`REDIS${String(rdbVersion(version)).padStart(4, '0')}`].map((c) => c.charCodeAt(0));
   const keys = Object.values(s.dbs).reduce((n, d) => n + Object.keys(d).length, 0);
   const aux = (k: string, v: string): void => {
@@ -114,7 +114,7 @@ export function encodeRdb(s: RedisServer, version: string, now: number): string 
   aux('ctime', String(Math.floor((now + EPOCH_MS) / 1000)));
   // zmalloc_used_memory of a small server: about 0.9 MB and a little per key.
   aux('used-mem', String(913_552 + keys * 72));
-  aux('aof-base', '0');
+  aux('aof-base', aofBase ? '1' : '0');
   for (let db = 0; db < s.config.databases; db++) {
     const d = s.dbs[String(db)];
     const entries = d ? Object.entries(d).filter(([, e]) => e.exp === undefined || e.exp > now) : [];

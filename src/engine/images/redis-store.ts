@@ -47,6 +47,11 @@ export interface RedisServer {
   replId: string;
   /** getAbsolutePath(argv[0]) at start: `redis-server` run in /data is `/data/redis-server` (INFO). */
   executable: string;
+  /** appendonly: the database the incr file last SELECTed (-1 at start: the first write SELECTs). */
+  aofDb?: number;
+  /** appendonly: the AOF's size and its base file's (INFO's aof_current_size, aof_base_size). */
+  aofSize?: number;
+  aofBaseSize?: number;
 }
 
 /** One client connection's state: SELECT's db and whether AUTH passed. */
@@ -71,7 +76,7 @@ export interface RedisHost {
 
 const ARITY: Record<string, number> = {
   ping: -1, echo: 2, set: -3, get: 2, mget: -2, mset: -3, append: 3, strlen: 2, del: -2, exists: -2, keys: 2, type: 2,
-  incr: 2, decr: 2, incrby: 3, decrby: 3, expire: -3, pexpire: -3, ttl: 2, pttl: 2, persist: 2, dbsize: 1,
+  incr: 2, decr: 2, incrby: 3, decrby: 3, expire: -3, pexpire: -3, pexpireat: -3, ttl: 2, pttl: 2, persist: 2, dbsize: 1,
   flushall: -1, flushdb: -1, lpush: -3, rpush: -3, lrange: 4, llen: 2, lpop: -2, rpop: -2, hset: -4, hget: 3,
   hgetall: 2, hdel: -3, hlen: 2, save: 1, bgsave: -1, lastsave: 1, info: -1, config: -2, select: 2, auth: -2,
 };
@@ -199,7 +204,8 @@ function setCommand(s: RedisServer, d: Record<string, RedisEntry>, a: string[], 
       const n = parseInteger(next);
       if (n === undefined) return NOT_INTEGER;
       if (n <= 0) return err("ERR invalid expire time in 'set' command");
-      exp = o === 'ex' ? now + n * 1000 : o === 'px' ? now + n : o === 'exat' ? n * 1000 : n;
+      // EXAT and PXAT are Unix times; the simulation's clock counts from its epoch.
+      exp = o === 'ex' ? now + n * 1000 : o === 'px' ? now + n : o === 'exat' ? n * 1000 - EPOCH_MS : n - EPOCH_MS;
       expUnit = true;
       i++;
     } else return SYNTAX;
@@ -288,6 +294,7 @@ function hset(s: RedisServer, d: Record<string, RedisEntry>, a: string[], now: n
   return int(added);
 }
 
+/** EXPIRE/PEXPIRE (`ms` per unit, from now) and PEXPIREAT (`ms` 0: a Unix time in ms). */
 function expire(s: RedisServer, d: Record<string, RedisEntry>, a: string[], ms: number, now: number): Reply {
   const n = parseInteger(a[2]!);
   if (n === undefined) return NOT_INTEGER;
@@ -295,7 +302,7 @@ function expire(s: RedisServer, d: Record<string, RedisEntry>, a: string[], ms: 
   if (flags.some((f) => !['nx', 'xx', 'gt', 'lt'].includes(f))) return err(`ERR Unsupported option ${a[3 + flags.findIndex((f) => !['nx', 'xx', 'gt', 'lt'].includes(f))]}`);
   const e = own(d, a[1]!) as RedisEntry | undefined;
   if (!e) return int(0);
-  const at = now + n * ms;
+  const at = ms === 0 ? n - EPOCH_MS : now + n * ms;
   if (flags.includes('nx') && e.exp !== undefined) return int(0);
   if (flags.includes('xx') && e.exp === undefined) return int(0);
   if (flags.includes('gt') && (e.exp === undefined || at <= e.exp)) return int(0);
@@ -439,7 +446,8 @@ export function runRedisCommand(s: RedisServer, session: RedisSession, a: string
     }
     case 'expire':
     case 'pexpire':
-      return expire(s, d, a, name === 'expire' ? 1000 : 1, now);
+    case 'pexpireat':
+      return expire(s, d, a, name === 'expire' ? 1000 : name === 'pexpire' ? 1 : 0, now);
     case 'ttl':
     case 'pttl':
       return ttl(d, a[1]!, now, name === 'pttl');

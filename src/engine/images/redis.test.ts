@@ -143,3 +143,31 @@ describe('redis-server with a config file (kubernetes.io: Configuring Redis usin
     expect(texts(p, 3000)).toEqual(["1:C # Fatal error, can't open config file '/etc/redis/redis.conf': No such file or directory"]);
   });
 });
+
+describe('redis-server --appendonly yes (the multi-part AOF of redis 7)', () => {
+  it('starts from the AOF, not dump.rdb: a first start creates the files and starts empty', () => {
+    const data: MountedVolume = { layer: newLayer(), readOnly: false };
+    const plain = start(1000, { mounts: { '/data': data } });
+    cli(plain, 3000, 'set', 'old', '1');
+    signalTerm(plain, 4000);
+    const aof = start(6000, { mounts: { '/data': data }, args: ['redis-server', '--appendonly', 'yes'] });
+    expect(cli(aof, 8000, 'get', 'old')).toBe('\n');
+    expect(texts(aof, 8000).filter((l) => l.includes('AOF'))).toEqual(['1:M * Creating AOF base file appendonly.aof.1.base.rdb on server start', '1:M * Creating AOF incr file appendonly.aof.1.incr.aof on server start']);
+    expect(execInContainer(aof, 8000, ['cat', '/data/appendonlydir/appendonly.aof.manifest']).output).toBe('file appendonly.aof.1.base.rdb seq 1 type b\nfile appendonly.aof.1.incr.aof seq 1 type i\n');
+  });
+
+  it('appends each write in RESP after a SELECT, expiries made absolute, and replays them at the next start', () => {
+    const data: MountedVolume = { layer: newLayer(), readOnly: false };
+    const first = start(1000, { mounts: { '/data': data }, args: ['redis-server', '--appendonly', 'yes'] });
+    cli(first, 3000, 'set', 'k', 'v');
+    cli(first, 3000, 'get', 'k');
+    cli(first, 3000, 'expire', 'k', '100');
+    const incr = execInContainer(first, 3000, ['cat', '/data/appendonlydir/appendonly.aof.1.incr.aof']).output;
+    expect(incr).toMatch(/^\*2\r\n\$6\r\nSELECT\r\n\$1\r\n0\r\n\*3\r\n\$3\r\nset\r\n\$1\r\nk\r\n\$1\r\nv\r\n\*3\r\n\$9\r\nPEXPIREAT\r\n\$1\r\nk\r\n\$13\r\n\d{13}\r\n$/);
+    // Killed without a save (no SIGTERM): the AOF has every write anyway.
+    const second = start(10_000, { mounts: { '/data': data }, args: ['redis-server', '--appendonly', 'yes'] });
+    expect(cli(second, 12_000, 'get', 'k')).toBe('v\n');
+    expect(cli(second, 12_000, 'ttl', 'k')).toBe('91\n');
+    expect(texts(second, 12_000).slice(-4)).toEqual(['1:M * DB loaded from incr file appendonly.aof.1.incr.aof: 0.000 seconds', '1:M * DB loaded from append only file: 0.000 seconds', '1:M * Opening AOF incr file appendonly.aof.1.incr.aof on server start', '1:M * Ready to accept connections tcp']);
+  });
+});
