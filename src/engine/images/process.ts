@@ -50,7 +50,7 @@ export interface ProcessState {
   startError?: ProcessExit;
   /** The command is a script: the argv its `#!` interpreter runs with (PID 1's args in `ps`; its comm stays the script's name). */
   scriptArgv?: string[];
-  /** Bumped when an exec changed the filesystem or the set of apps (forecast invalidation). */
+  /** Bumped when an exec changed the filesystem, the set of apps or a redis key space (forecast invalidation). */
   epoch: number;
   /** `netAt`: when the process next needs the cluster's network (its machine parks there). */
   forecast?: { epoch: number; exit: ProcessExit | null; upAt: number; netAt?: number };
@@ -574,7 +574,18 @@ export function serveRedis(p: ProcessState, now: number, port: number, commands:
   const app = p.machine.apps.find((a) => appListensOn(a, port, now));
   if (!app) return { kind: 'refused' };
   if (!app.redis) return { kind: 'not-redis', first: appListensOn(app, port, now)?.protocol === 'tcp' ? '' : 'H' };
-  return { kind: 'replies', replies: redisExchange(app, commands, redisProcess(p), now) };
+  const before = app.redis.writes;
+  const replies = redisExchange(app, commands, redisProcess(p), now);
+  // The forecast ran with the old key space: a script of this container reading it must run again.
+  if (app.redis.writes !== before) p.epoch++;
+  return { kind: 'replies', replies };
+}
+
+/** Changes redis-servers in the container have made to their key spaces (forecast invalidation). */
+function redisWrites(apps: readonly AppRun[]): number {
+  let n = 0;
+  for (const a of apps) n += a.redis?.writes ?? 0;
+  return n;
 }
 
 /** SIGTERM to a redis-server that is PID 1 (resources.ts): its shutdown, final save included. */
@@ -657,11 +668,12 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
   }
   const fsBefore = p.machine.fs.version;
   const appsBefore = p.machine.apps.length;
+  const redisBefore = redisWrites(p.machine.apps);
   const m = p.machine;
   if (session?.shell) {
     // A line typed at an interactive shell runs in that shell (tty-shell.ts); `stdin` is the line.
     const t = runTtyLine(m, ctx, session.shell, execEnv(p.env, !session.attached), stdin, now);
-    if (m.fs.version !== fsBefore || m.apps.length !== appsBefore) p.epoch++;
+    if (m.fs.version !== fsBefore || m.apps.length !== appsBefore || redisWrites(m.apps) !== redisBefore) p.epoch++;
     // The shell is gone (its container's process was replaced): the stream ends as a killed one does.
     if (!t) return { exitCode: 137, output: '', streams: [], durationMs: 0, shell: { pid: session.shell.pid ?? 0, cwd: '/', ended: true } };
     return { exitCode: t.exitCode, output: t.output, streams: t.streams, durationMs: t.blocked ? Infinity : t.endedAt - now, shell: t.shell };
@@ -690,7 +702,7 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
     const cachedExec = Object.values(m.parsed).some((rootIdx) => rootIdx >= saved.nodes);
     if (!cachedExec) m.nodes.length = saved.nodes;
   }
-  if (m.fs.version !== fsBefore || m.apps.length !== appsBefore) p.epoch++;
+  if (m.fs.version !== fsBefore || m.apps.length !== appsBefore || redisWrites(m.apps) !== redisBefore) p.epoch++;
   const durationMs = r.blocked || r.spinning ? Infinity : r.clock - now;
   return { exitCode: r.blocked || r.spinning ? 137 : r.status, output: combined.join(''), streams: chunks, durationMs };
 }

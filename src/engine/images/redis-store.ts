@@ -40,6 +40,8 @@ export interface RedisServer {
   lastSave: number;
   /** When the key space last changed: a save point fires after it (redis-persist.ts). */
   changedAt: number;
+  /** Commands that changed it, ever: what a caller compares to notice a change (process.ts's forecast). */
+  writes: number;
   rdbSaves: number;
   /** Keys its RDB held when it started (rdb_last_load_keys_loaded), if it loaded one. */
   loadedKeys?: number;
@@ -95,7 +97,7 @@ export function parseInteger(s: string): number | undefined {
 }
 
 export function newRedisServer(config: RedisConfig, now: number, seed: string, executable: string): RedisServer {
-  return { config, dbs: {}, dirty: 0, lastSave: now, changedAt: now, rdbSaves: 0, runId: hex40(`${seed}:run`), replId: hex40(`${seed}:repl`), executable };
+  return { config, dbs: {}, dirty: 0, lastSave: now, changedAt: now, writes: 0, rdbSaves: 0, runId: hex40(`${seed}:run`), replId: hex40(`${seed}:repl`), executable };
 }
 
 /** A stable 40-hex id (run_id, master_replid) from the start's seed, no PRNG draw. */
@@ -174,6 +176,7 @@ export function globMatch(pattern: string, s: string): boolean {
 function changed(s: RedisServer, now: number, n = 1): void {
   s.dirty += n;
   s.changedAt = now;
+  s.writes++;
 }
 
 /** The entry at `key` of the right type, undefined when missing, or the WRONGTYPE reply. */

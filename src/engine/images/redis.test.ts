@@ -171,3 +171,14 @@ describe('redis-server --appendonly yes (the multi-part AOF of redis 7)', () => 
     expect(texts(second, 12_000).slice(-4)).toEqual(['1:M * DB loaded from incr file appendonly.aof.1.incr.aof: 0.000 seconds', '1:M * DB loaded from append only file: 0.000 seconds', '1:M * Opening AOF incr file appendonly.aof.1.incr.aof on server start', '1:M * Ready to accept connections tcp']);
   });
 });
+
+describe('redis and the process around it', () => {
+  it("an exec's write to the key space changes what the container's own script, waiting on it, does next", () => {
+    const p = start(1000, { command: ['sh', '-c', 'redis-server & until [ "$(redis-cli get go)" = yes ]; do sleep 1; done; echo going; exit 3'] });
+    expect(processExit(p)).toBeUndefined();
+    expect(cli(p, 5500, 'set', 'go', 'yes')).toBe('OK\n');
+    expect(processExit(p)).toMatchObject({ exitCode: 3 });
+    expect(processExit(p)!.at).toBeGreaterThanOrEqual(5500);
+    expect(processExit(p)!.at).toBeLessThanOrEqual(7000);
+  });
+});
