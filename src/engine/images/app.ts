@@ -9,7 +9,7 @@ import { pythonHttp } from './python';
 import type { Behaviour, ListenPort, LogStyle, Route, ServerSpec } from './catalog-types';
 import type { HttpHead, LogLine } from './types';
 import type { Stat } from './fs';
-import type { RedisServer } from './redis-store';
+import type { RedisServer } from './redis-types';
 import { spaceTime } from './clock';
 import { nginxDirLocation, nginxErrorHead, nginxErrorPage, nginxFileHead, nginxNotAllowed, nginxStatic } from './nginx-http';
 import { own } from '../../k8s/own';

@@ -8,7 +8,7 @@
  * `processExit`/`startupMs` answer from a forecast: a copy of the process run ahead (bounded,
  * and only up to its next network step, processNetAt); an exec that changes the filesystem or
  * starts an app invalidates the forecast.
- * About 680 lines: every entry point shares the advance-then-answer invariant above, which is
+ * About 730 lines: every entry point shares the advance-then-answer invariant above, which is
  * easier to keep in one module than across several.
  */
 import { appAlive, appGrpc, appHttp, appLogStyle, listensOn as appListensOn, memoryAt, type AppRun } from './app';

@@ -13,7 +13,8 @@
 import type { LogLine } from './types';
 import { decodeRdb, encodeRdb } from './redis-rdb';
 import type { RedisConfig } from './redis-config';
-import { newRedisServer, runRedisCommand, unixSeconds, type RedisEntry, type RedisHost, type RedisServer } from './redis-store';
+import { runRedisCommand } from './redis-store';
+import { newRedisServer, unixSeconds, type RedisEntry, type RedisHost, type RedisServer } from './redis-types';
 import { utf8Bytes, utf8Decode } from '../../k8s/utf8';
 import { EPOCH_MS } from '../../k8s/time';
 import { own } from '../../k8s/own';

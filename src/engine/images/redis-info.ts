@@ -8,7 +8,7 @@
  */
 import { KERNEL_RELEASE } from '../node/kernel';
 import { EPOCH_MS } from '../../k8s/time';
-import type { RedisHost, RedisServer } from './redis-store';
+import type { RedisHost, RedisServer } from './redis-types';
 import { fnv1a } from '../../k8s/sha256';
 
 const unix = (t: number): number => Math.floor((t + EPOCH_MS) / 1000);

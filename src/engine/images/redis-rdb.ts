@@ -10,7 +10,7 @@
  * which every Redis still loads) where a real 7.x writes quicklist and listpack blobs; so `ls -l`
  * shows a size near, not equal to, a real file's.
  */
-import type { RedisEntry, RedisServer, RedisValue } from './redis-store';
+import type { RedisEntry, RedisServer, RedisValue } from './redis-types';
 import { EPOCH_MS } from '../../k8s/time';
 import { setOwn } from '../../k8s/own';
 import { utf8Bytes, utf8Decode } from '../../k8s/utf8';

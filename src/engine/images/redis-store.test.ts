@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatReply, formatTty, repr, type Reply } from './redis-reply';
-import { globMatch, newRedisServer, runRedisCommand, type RedisHost, type RedisServer, type RedisSession } from './redis-store';
+import { runRedisCommand } from './redis-store';
+import { globMatch, newRedisServer, type RedisHost, type RedisServer, type RedisSession } from './redis-types';
 import { crc64, decodeRdb, encodeRdb } from './redis-rdb';
 import { DEFAULT_SAVE, redisConfig as parse, splitArgs, type RedisConfig } from './redis-config';
 

@@ -6,75 +6,20 @@
  * the server (PING, ECHO, AUTH, SAVE, BGSAVE, LASTSAVE, INFO, CONFIG GET). Replies and error texts
  * as redis 7.4's (src/server.c, t_string.c, db.c, expire.c); 8.x words them the same.
  *
- * The state is plain data on the app (AppRun.redis), one per server process; persistence (the
+ * The state is plain data on the app (AppRun.redis, redis-types.ts), one per server process; persistence (the
  * RDB file under `dir`) is the caller's (redis-persist.ts) through RedisHost. Approximate: keys
  * come back in insertion order (Redis' hash table order looks random), an expired key is gone
  * the moment it expires (Redis' active expiry takes up to a few hundred ms), and commands not
- * listed answer `unknown command` although a real server knows them.
+ * listed answer `unknown command` although a real server knows them. Just over 400 lines: one
+ * dispatch over the commands, their few helpers beside it.
  */
 import { array, bulk, err, int, NIL, OK, type Reply } from './redis-reply';
 import { infoReply } from './redis-info';
-import { givenParam, type RedisConfig } from './redis-config';
+import { givenParam } from './redis-config';
+import { globMatch, liveDb, parseInteger, unixSeconds, type RedisEntry, type RedisHost, type RedisServer, type RedisSession, type RedisValue } from './redis-types';
 import { own, setOwn } from '../../k8s/own';
 import { EPOCH_MS } from '../../k8s/time';
 import { utf8Length } from '../../k8s/utf8';
-
-/** time(NULL) at a simulated moment. */
-export const unixSeconds = (t: number): number => Math.floor((t + EPOCH_MS) / 1000);
-
-export type RedisValue = { t: 'string'; v: string } | { t: 'list'; v: string[] } | { t: 'hash'; v: [string, string][] };
-
-export interface RedisEntry {
-  value: RedisValue;
-  /** Absolute simulated ms when the key expires. */
-  exp?: number;
-}
-
-export interface RedisServer {
-  config: RedisConfig;
-  /** db index → key → entry. */
-  dbs: Record<string, Record<string, RedisEntry>>;
-  /** Changes since the last save (rdb_changes_since_last_save). */
-  dirty: number;
-  /** When the last save ended, or the server started (ms). */
-  lastSave: number;
-  /** When the key space last changed: a save point fires after it (redis-persist.ts). */
-  changedAt: number;
-  /** Commands that changed it, ever: what a caller compares to notice a change (process.ts's forecast). */
-  writes: number;
-  rdbSaves: number;
-  /** Keys its RDB held when it started (rdb_last_load_keys_loaded), if it loaded one. */
-  loadedKeys?: number;
-  runId: string;
-  replId: string;
-  /** getAbsolutePath(argv[0]) at start: `redis-server` run in /data is `/data/redis-server` (INFO). */
-  executable: string;
-  /** appendonly: the database the incr file last SELECTed (-1 at start: the first write SELECTs). */
-  aofDb?: number;
-  /** appendonly: the AOF's size and its base file's (INFO's aof_current_size, aof_base_size). */
-  aofSize?: number;
-  aofBaseSize?: number;
-}
-
-/** One client connection's state: SELECT's db and whether AUTH passed. */
-export interface RedisSession {
-  db: number;
-  authed: boolean;
-}
-
-/** What a command may ask of the process around the key space. */
-export interface RedisHost {
-  now: number;
-  version: string;
-  /** The server's PID (INFO's process_id), its start and its executable's path (INFO). */
-  pid: number;
-  startedAt: number;
-  executable: string;
-  /** SAVE: writes the RDB now; false when it could not (the directory is not writable). */
-  save(): boolean;
-  /** BGSAVE: forks a child that writes it. */
-  bgsave(): void;
-}
 
 const ARITY: Record<string, number> = {
   ping: -1, echo: 2, set: -3, get: 2, mget: -2, mset: -3, append: 3, strlen: 2, del: -2, exists: -2, keys: 2, type: 2,
@@ -88,89 +33,10 @@ const WRONGTYPE = err('WRONGTYPE Operation against a key holding the wrong kind 
 const SYNTAX = err('ERR syntax error');
 const arity = (name: string): Reply => err(`ERR wrong number of arguments for '${name}' command`);
 
-/** string2ll: an integer as Redis parses one (no spaces, no `+`, no leading zeros, 64-bit). */
-export function parseInteger(s: string): number | undefined {
-  if (!/^(0|-?[1-9]\d*)$/.test(s)) return undefined;
-  const n = BigInt(s);
-  if (n > 9223372036854775807n || n < -9223372036854775808n) return undefined;
-  return Number(n);
-}
-
-export function newRedisServer(config: RedisConfig, now: number, seed: string, executable: string): RedisServer {
-  return { config, dbs: {}, dirty: 0, lastSave: now, changedAt: now, writes: 0, rdbSaves: 0, runId: hex40(`${seed}:run`), replId: hex40(`${seed}:repl`), executable };
-}
-
-/** A stable 40-hex id (run_id, master_replid) from the start's seed, no PRNG draw. */
-function hex40(key: string): string {
-  let out = '';
-  let h = 0x811c9dc5;
-  for (let i = 0; out.length < 40; i++) {
-    for (const ch of `${key}#${i}`) h = Math.imul(h ^ ch.charCodeAt(0), 0x01000193) >>> 0;
-    out += h.toString(16).padStart(8, '0');
-  }
-  return out.slice(0, 40);
-}
-
-/** The db's live keys: expired ones are dropped first. */
-export function liveDb(s: RedisServer, db: number, now: number): Record<string, RedisEntry> {
-  const d = own(s.dbs, String(db)) as Record<string, RedisEntry> | undefined;
-  if (!d) return {};
-  for (const k of Object.keys(d)) if (d[k]!.exp !== undefined && d[k]!.exp! <= now) delete d[k];
-  return d;
-}
-
 function dbFor(s: RedisServer, db: number): Record<string, RedisEntry> {
   let d = own(s.dbs, String(db)) as Record<string, RedisEntry> | undefined;
   if (!d) setOwn(s.dbs, String(db), (d = {}));
   return d;
-}
-
-/** stringmatchlen: `*`, `?`, `[abc]`, `[^a-z]` and `\` escapes. */
-export function globMatch(pattern: string, s: string): boolean {
-  const m = (p: number, i: number): boolean => {
-    while (p < pattern.length) {
-      const c = pattern[p]!;
-      if (c === '*') {
-        while (pattern[p + 1] === '*') p++;
-        if (p + 1 === pattern.length) return true;
-        for (let j = i; j <= s.length; j++) if (m(p + 1, j)) return true;
-        return false;
-      }
-      if (i >= s.length) return false;
-      if (c === '?') {
-        p++;
-        i++;
-        continue;
-      }
-      if (c === '[') {
-        let q = p + 1;
-        const not = pattern[q] === '^';
-        if (not) q++;
-        let hit = false;
-        while (q < pattern.length && pattern[q] !== ']') {
-          if (pattern[q] === '\\' && q + 1 < pattern.length) {
-            q++;
-            if (pattern[q] === s[i]) hit = true;
-          } else if (pattern[q + 1] === '-' && q + 2 < pattern.length && pattern[q + 2] !== ']') {
-            const [lo, hi] = [pattern[q]!, pattern[q + 2]!].sort();
-            if (s[i]! >= lo! && s[i]! <= hi!) hit = true;
-            q += 2;
-          } else if (pattern[q] === s[i]) hit = true;
-          q++;
-        }
-        if (hit === not) return false;
-        p = q + 1;
-        i++;
-        continue;
-      }
-      const lit = c === '\\' && p + 1 < pattern.length ? pattern[++p]! : c;
-      if (lit !== s[i]) return false;
-      p++;
-      i++;
-    }
-    return i === s.length;
-  };
-  return m(0, 0);
 }
 
 function changed(s: RedisServer, now: number, n = 1): void {
@@ -186,6 +52,7 @@ function typed<T extends RedisValue['t']>(d: Record<string, RedisEntry>, key: st
   return e.value.t === t ? (e.value as Extract<RedisValue, { t: T }>) : WRONGTYPE;
 }
 
+/** typed() found the key holding another type. */
 const isReply = (x: RedisValue | Reply | undefined): x is Reply => x === WRONGTYPE;
 
 function setCommand(s: RedisServer, d: Record<string, RedisEntry>, a: string[], now: number): Reply {
@@ -257,7 +124,8 @@ function pop(s: RedisServer, d: Record<string, RedisEntry>, a: string[], left: b
   if (isReply(cur)) return cur;
   const count = a[2] === undefined ? undefined : parseInteger(a[2]);
   if (a[2] !== undefined && (count === undefined || count < 0)) return err('ERR value is out of range, must be positive');
-  if (!cur) return a[2] === undefined ? NIL : { t: 'nil' };
+  // RESP2's null reply either way (a missing key with a count is a null array; redis-cli prints both as (nil)).
+  if (!cur) return NIL;
   const n = count ?? 1;
   const taken = left ? cur.v.splice(0, n) : cur.v.splice(Math.max(0, cur.v.length - n), n).reverse();
   if (cur.v.length === 0) delete d[a[1]!];
