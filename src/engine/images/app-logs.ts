@@ -147,17 +147,21 @@ export function serverBanner(run: AppRun, style: LogStyle, proxyMode: 'iptables'
     }
     case 'redis': {
       const r = (at: number, role: string, text: string): LogLine => line(at, `1:${role} ${redisTime(at)} ${text}`);
+      // Before 7.2 the start-up's milestones were warnings (`#`); monotonic clock came in 6.2; 7.2
+      // names the listener type (server.c of 6.0.5, 6.2.0, 7.0.0, 7.2.0).
+      const w = versionAtLeast(run.version, 7, 2) ? '*' : '#';
+      const named = run.name === 'redis-server';
       return [
-        r(s, 'C', '* oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo'),
-        r(s, 'C', `* Redis version=${run.version}, bits=64, commit=00000000, modified=0, pid=1, just started`),
+        r(s, 'C', `${w} oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo`),
+        r(s, 'C', `${w} Redis version=${run.version}, bits=64, commit=00000000, modified=0, pid=1, just started`),
         // server.c main: the warning only when argv is the program alone (the image's CMD), naming argv[0].
-        run.argv.length > 1 && run.name === 'redis-server'
-          ? r(s, 'C', '* Configuration loaded')
-          : r(s, 'C', `# Warning: no config file specified, using the default config. In order to specify a config file use ${run.name === 'redis-server' ? run.argv[0] : 'redis-server'} /path/to/redis.conf`),
-        r(up, 'M', '* monotonic clock: POSIX clock_gettime'),
+        run.argv.length > 1 && named
+          ? r(s, 'C', `${w} Configuration loaded`)
+          : r(s, 'C', `# Warning: no config file specified, using the default config. In order to specify a config file use ${named ? run.argv[0] : 'redis-server'} /path/to/redis.conf`),
+        ...(versionAtLeast(run.version, 6, 2) ? [r(up, 'M', '* monotonic clock: POSIX clock_gettime')] : []),
         r(up, 'M', `* Running mode=standalone, port=${port}.`),
-        r(up, 'M', '* Server initialized'),
-        r(up, 'M', '* Ready to accept connections tcp'),
+        r(up, 'M', `${w} Server initialized`),
+        r(up, 'M', versionAtLeast(run.version, 7, 2) ? '* Ready to accept connections tcp' : '* Ready to accept connections'),
       ];
     }
     case 'go-slog':

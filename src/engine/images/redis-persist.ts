@@ -30,6 +30,11 @@ export interface RedisProcess {
   log(lines: LogLine[]): void;
 }
 
+function atLeast(v: string, major: number, minor: number): boolean {
+  const [a = 0, b = 0] = v.split('.').map((x) => Number.parseInt(x, 10));
+  return a > major || (a === major && b >= minor);
+}
+
 const logLine = (pid: number, role: 'M' | 'C', at: number, level: '*' | '#', text: string): LogLine => ({ at, stream: 'stdout', text: `${pid}:${role} ${redisTime(at)} ${level} ${text}` });
 
 /**
@@ -62,7 +67,8 @@ export function bootRedis(run: AppRun, config: RedisConfig, files: Pick<RedisPro
   if (ctime !== undefined) lines.push(l('*', `RDB age ${Math.max(0, unixSeconds(at) - Number(ctime))} seconds`));
   const mem = r.rdb.aux['used-mem'];
   if (mem !== undefined) lines.push(l('*', `RDB memory usage when created ${(Number(mem) / (1024 * 1024)).toFixed(2)} Mb`));
-  lines.push(l('*', `Done loading RDB, keys loaded: ${r.rdb.keys}, keys expired: ${r.rdb.expired}.`));
+  // rdb.c has said how many keys it loaded since 7.0.
+  if (atLeast(run.version, 7, 0)) lines.push(l('*', `Done loading RDB, keys loaded: ${r.rdb.keys}, keys expired: ${r.rdb.expired}.`));
   lines.push(l('*', 'DB loaded from disk: 0.000 seconds'));
   return { server, lines, fatal: false };
 }
@@ -139,7 +145,8 @@ export function redisShutdown(run: AppRun, proc: RedisProcess, now: number): voi
   if (s) settleRedis(run, proc, now);
   proc.log([{ at: now, stream: 'stdout', text: `${run.pid}:signal-handler (${unixSeconds(now)}) Received SIGTERM scheduling shutdown...` }]);
   const at = now + 1;
-  proc.log([logLine(run.pid, 'M', at, '*', 'User requested shutdown...')]);
+  // A warning (`#`) before 7.2 (server.c prepareForShutdown).
+  proc.log([logLine(run.pid, 'M', at, atLeast(run.version, 7, 2) ? '*' : '#', 'User requested shutdown...')]);
   if (s?.config.appendonly) proc.log([logLine(run.pid, 'M', at, '*', 'Calling fsync() on the AOF file.')]);
   if (!s || s.config.save.length > 0) {
     proc.log([logLine(run.pid, 'M', at, '*', 'Saving the final RDB snapshot before exiting.')]);

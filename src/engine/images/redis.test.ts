@@ -182,3 +182,23 @@ describe('redis and the process around it', () => {
     expect(processExit(p)!.at).toBeLessThanOrEqual(7000);
   });
 });
+
+describe('redis 6.0 logs as 6.0 did', () => {
+  it('start-up milestones are warnings, no monotonic clock line, no listener type; shutdown warns too', () => {
+    const data: MountedVolume = { layer: newLayer(), readOnly: false };
+    const p = startProcess({ image: resolveImage('redis:6.0.5'), env: {}, ports: {}, startedAt: 1000, restartCount: 0, seed: 5, podIP: '10.244.1.9', hostname: 'r', mounts: { '/data': data } });
+    expect(texts(p, 2000)).toEqual([
+      '1:C # oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo',
+      '1:C # Redis version=6.0.5, bits=64, commit=00000000, modified=0, pid=1, just started',
+      '1:C # Warning: no config file specified, using the default config. In order to specify a config file use redis-server /path/to/redis.conf',
+      '1:M * Running mode=standalone, port=6379.',
+      '1:M # Server initialized',
+      '1:M * Ready to accept connections',
+    ]);
+    cli(p, 3000, 'set', 'a', '1');
+    signalTerm(p, 4000);
+    expect(texts(p, 5000)[7]).toBe('1:M # User requested shutdown...');
+    const again = startProcess({ image: resolveImage('redis:6.0.5'), env: {}, ports: {}, startedAt: 6000, restartCount: 1, seed: 5, podIP: '10.244.1.9', hostname: 'r', mounts: { '/data': data } });
+    expect(texts(again, 8000).slice(5, 9)).toEqual(['1:M * Loading RDB produced by version 6.0.5', '1:M * RDB age 2 seconds', expect.stringMatching(/^1:M \* RDB memory usage when created/), '1:M * DB loaded from disk: 0.000 seconds']);
+  });
+});
