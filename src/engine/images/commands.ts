@@ -30,7 +30,7 @@ import { containerGlob } from './shell-glob';
 import type { GlobOpts } from '../../k8s/glob-paths';
 import { shoptOn } from '../../k8s/shopt';
 import { dollarDash, xtraceFor, xtraceLines, xtracePrefix } from '../../k8s/shell-options';
-import type { Io, ToolEnv, ToolResult } from './tools';
+import type { Io, Tool, ToolEnv, ToolResult } from './tools';
 import type { ExecRequest, RunUser } from './tool-types';
 import { own, setOwn } from '../../k8s/own';
 import { callerOf, runUser, visibleProcs } from './proc-container';
@@ -508,26 +508,34 @@ export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Recor
         m.status = 127;
         return;
       }
-      // A tool's writes reach the terminal in the order it made them (`cat /nope -` warns first).
-      const ordered = orderedIo(s.stdin, tty);
-      const res: ToolResult = tool(args, toolEnv(m, ctx, env, ordered, argv));
-      for (const w of ordered.writes) emit(m, ctx, w.err ? s.err : s.out, w.text, m.clock + w.ms);
-      if (res.exec) {
-        execFromTool(m, ctx, res.exec, s);
-        return;
-      }
-      // The container's own script waits on this program for a while: a process `ps` can see.
-      if (!ctx.exec && (res.block || (res.ms ?? 0) > 0)) m.running = { argv, pid: nextProcPid(m) - 1, from: m.clock, until: res.block ? Infinity : m.clock + (res.ms ?? 0) };
-      if (res.block) m.state = 'blocked';
-      else {
-        m.clock += res.ms ?? 0;
-        m.status = res.status;
-      }
+      runTool(m, ctx, tool, argv, env, s, tty);
       return;
     }
     case 'binary':
-      runBinary(m, ctx, r.path, r.binary, argv, env, s, io);
+      // The image's redis-cli is its file (`command -v` names /usr/local/bin/redis-cli) and a
+      // network tool when it runs: it dials the container's or the cluster's servers (redis-cli.ts).
+      if (r.binary.kind === 'program' && r.binary.program === 'redis-cli') runTool(m, ctx, netTool('redis-cli', network(m, ctx))!, argv, env, s, tty);
+      else runBinary(m, ctx, r.path, r.binary, argv, env, s, io);
       return;
+  }
+}
+
+/** A userland or network tool run as a program: its writes, then its time, status or exec. */
+function runTool(m: Machine, ctx: RunContext, tool: Tool, argv: string[], env: Record<string, string>, s: Streams, tty: NonNullable<Io['tty']>): void {
+  // A tool's writes reach the terminal in the order it made them (`cat /nope -` warns first).
+  const ordered = orderedIo(s.stdin, tty);
+  const res: ToolResult = tool(argv.slice(1), toolEnv(m, ctx, env, ordered, argv));
+  for (const w of ordered.writes) emit(m, ctx, w.err ? s.err : s.out, w.text, m.clock + w.ms);
+  if (res.exec) {
+    execFromTool(m, ctx, res.exec, s);
+    return;
+  }
+  // The container's own script waits on this program for a while: a process `ps` can see.
+  if (!ctx.exec && (res.block || (res.ms ?? 0) > 0)) m.running = { argv, pid: nextProcPid(m) - 1, from: m.clock, until: res.block ? Infinity : m.clock + (res.ms ?? 0) };
+  if (res.block) m.state = 'blocked';
+  else {
+    m.clock += res.ms ?? 0;
+    m.status = res.status;
   }
 }
 

@@ -202,3 +202,10 @@ describe('redis 6.0 logs as 6.0 did', () => {
     expect(texts(again, 8000).slice(5, 9)).toEqual(['1:M * Loading RDB produced by version 6.0.5', '1:M * RDB age 2 seconds', expect.stringMatching(/^1:M \* RDB memory usage when created/), '1:M * DB loaded from disk: 0.000 seconds']);
   });
 });
+
+describe('redis-cli is the image file', () => {
+  it('command -v, which and type name /usr/local/bin/redis-cli, where the image has it', () => {
+    const p = start(1000);
+    expect(execInContainer(p, 2000, ['sh', '-c', 'command -v redis-cli; which redis-cli; type redis-cli']).output).toBe('/usr/local/bin/redis-cli\n/usr/local/bin/redis-cli\nredis-cli is /usr/local/bin/redis-cli\n');
+  });
+});

@@ -61,7 +61,7 @@ export function resolveCommand(ctx: RunContext, name: string, cwd: string, fs?: 
     return undefined;
   };
   const fromBinary = (path: string, binary: Binary): Resolved =>
-    binary.kind === 'program' && (binary.program === 'curl' || binary.program === 'wget' || binary.program === 'redis-cli') ? { k: 'net', name: binary.program } : { k: 'binary', binary, path };
+    binary.kind === 'program' && (binary.program === 'curl' || binary.program === 'wget') ? { k: 'net', name: binary.program } : { k: 'binary', binary, path };
   const standard = (alias: string): Resolved | undefined => {
     const b = userland.tools === 'coreutils' ? (DEBIAN_ALIASES[alias] ?? alias) : alias;
     const pm = packageManager(userland, b);
