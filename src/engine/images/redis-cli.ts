@@ -4,7 +4,7 @@
  * `--no-raw`, `-e`, `-x`, `--no-auth-warning`, `-v`), then one command sent on one connection —
  * AUTH and SELECT first when `-a`/`-n` ask for them — or, with no command, one command per line
  * of its stdin (`echo 'set a 1' | redis-cli`). Replies are printed as on a terminal when stdout
- * is one and raw otherwise (redis-reply.ts); INFO always verbatim. The server is reached
+ * is one (`kubectl exec -it`) and raw otherwise (redis-reply.ts); INFO always verbatim. The server is reached
  * through the container's network (container-net.ts): its own apps on localhost, names through
  * the Pod's resolver, Services through kube-proxy, NetworkPolicy on the way.
  *
@@ -99,7 +99,8 @@ export const redisCli: NetTool = (args, env, net): ToolResult => {
   const parsed = parseOptions(args, env);
   if (parsed.kind === 'exit') return { status: parsed.status };
   const { o } = parsed;
-  const raw = o.raw ?? env.io.terminal !== true;
+  // main(): raw unless isatty(STDOUT_FILENO) — stdout alone decides (`redis-cli get a < /dev/null` on a terminal still quotes).
+  const raw = o.raw ?? !(env.io.tty?.out ?? env.io.terminal === true);
   let commands: string[][];
   if (parsed.words.length > 0) {
     const words = [...parsed.words];

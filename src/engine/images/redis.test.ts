@@ -209,3 +209,16 @@ describe('redis-cli is the image file', () => {
     expect(execInContainer(p, 2000, ['sh', '-c', 'command -v redis-cli; which redis-cli; type redis-cli']).output).toBe('/usr/local/bin/redis-cli\n/usr/local/bin/redis-cli\nredis-cli is /usr/local/bin/redis-cli\n');
   });
 });
+
+describe('redis-cli on a terminal (kubectl exec -it)', () => {
+  it('quotes and numbers as on a terminal, unless --raw; a pipe or redirection takes stdout off it', () => {
+    const p = start(1000);
+    const tty = (script: string[]): string => execInContainer(p, 3000, script, undefined, undefined, '', { tty: true }).output;
+    cli(p, 2000, 'rpush', 'l', 'a', 'b');
+    expect(tty(['redis-cli', 'lrange', 'l', '0', '-1'])).toBe('1) "a"\n2) "b"\n');
+    expect(tty(['redis-cli', 'llen', 'l'])).toBe('(integer) 2\n');
+    expect(tty(['redis-cli', 'get', 'nope'])).toBe('(nil)\n');
+    expect(tty(['redis-cli', '--raw', 'lrange', 'l', '0', '-1'])).toBe('a\nb\n');
+    expect(tty(['sh', '-c', 'redis-cli llen l | cat'])).toBe('2\n');
+  });
+});
