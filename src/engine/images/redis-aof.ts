@@ -127,6 +127,7 @@ function propagated(s: RedisServer, db: number, words: string[]): string[] {
   const entry = own(s.dbs[String(db)], key) as RedisEntry | undefined;
   const abs = (e: RedisEntry): string => String(e.exp! + EPOCH_MS);
   if (name === 'set' && words.slice(3).some((w) => ['ex', 'px', 'exat'].includes(w.toLowerCase())) && entry?.exp !== undefined) return ['SET', key, words[2] ?? '', 'PXAT', abs(entry)];
+  if ((name === 'setex' || name === 'psetex') && entry?.exp !== undefined) return ['SET', key, words[3] ?? '', 'PXAT', abs(entry)];
   if (name === 'expire' || name === 'pexpire') return entry?.exp !== undefined ? ['PEXPIREAT', key, abs(entry), ...words.slice(3)] : ['DEL', key];
   return words;
 }

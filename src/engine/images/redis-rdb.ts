@@ -6,7 +6,7 @@
  * a string of char codes 0–255. Strings that look like integers are int-encoded as Redis does.
  *
  * Approximate: strings over 20 bytes are stored as they are (Redis LZF-compresses them when that
- * saves space), and lists and hashes use the plain encodings (RDB_TYPE_LIST 1, RDB_TYPE_HASH 4,
+ * saves space), and lists, sets and hashes use the plain encodings (RDB_TYPE_LIST 1, RDB_TYPE_SET 2, RDB_TYPE_HASH 4,
  * which every Redis still loads) where a real 7.x writes quicklist and listpack blobs; so `ls -l`
  * shows a size near, not equal to, a real file's.
  */
@@ -16,7 +16,7 @@ import { setOwn } from '../../k8s/own';
 import { utf8Bytes, utf8Decode } from '../../k8s/utf8';
 
 const OP = { AUX: 250, RESIZEDB: 251, EXPIRETIME_MS: 252, EXPIRETIME: 253, SELECTDB: 254, EOF: 255 } as const;
-const TYPE = { STRING: 0, LIST: 1, HASH: 4 } as const;
+const TYPE = { STRING: 0, LIST: 1, SET: 2, HASH: 4 } as const;
 
 export function rdbVersion(redisVersion: string): number {
   const [a = 0, b = 0] = redisVersion.split('.').map((x) => Number.parseInt(x, 10));
@@ -78,6 +78,9 @@ function value(out: number[], v: RedisValue): void {
     case 'hash':
       out.push(TYPE.HASH);
       return;
+    case 'set':
+      out.push(TYPE.SET);
+      return;
   }
 }
 
@@ -87,6 +90,7 @@ function payload(out: number[], v: RedisValue): void {
       str(out, v.v);
       return;
     case 'list':
+    case 'set':
       len(out, v.v.length);
       for (const el of v.v) str(out, el);
       return;
@@ -226,6 +230,7 @@ export function decodeRdb(text: string, now: number): RdbLoad {
       let v: RedisValue;
       if (type === TYPE.STRING) v = { t: 'string', v: string() };
       else if (type === TYPE.LIST) v = { t: 'list', v: Array.from({ length: length().n }, () => string()) };
+      else if (type === TYPE.SET) v = { t: 'set', v: Array.from({ length: length().n }, () => string()) };
       else if (type === TYPE.HASH) v = { t: 'hash', v: Array.from({ length: length().n }, () => [string(), string()] as [string, string]) };
       else throw new RangeError('type');
       if (exp !== undefined && exp <= now) {

@@ -65,6 +65,21 @@ describe('redis-server commands (redis 7.4 replies and errors)', () => {
     expect(run('hello', 'a', 'b')).toEqual({ t: 'error', v: "ERR unknown command 'hello', with args beginning with: 'a' 'b' " });
   });
 
+  it('SETEX, SETNX and sets', () => {
+    const { run } = server();
+    expect(run('setex', 'k', '0', 'v')).toEqual({ t: 'error', v: "ERR invalid expire time in 'setex' command" });
+    expect(run('setex', 'k', '10', 'v')).toEqual({ t: 'status', v: 'OK' });
+    expect(run('ttl', 'k')).toEqual({ t: 'int', v: 10 });
+    expect(run('setnx', 'k', 'w')).toEqual({ t: 'int', v: 0 });
+    expect(run('setnx', 'n', 'w')).toEqual({ t: 'int', v: 1 });
+    expect(run('sadd', 's', 'a', 'b', 'a')).toEqual({ t: 'int', v: 2 });
+    expect(run('sismember', 's', 'b')).toEqual({ t: 'int', v: 1 });
+    expect(run('srem', 's', 'a', 'z')).toEqual({ t: 'int', v: 1 });
+    expect(run('smembers', 's')).toEqual({ t: 'array', v: [s('b')] });
+    expect(run('type', 's')).toEqual({ t: 'status', v: 'set' });
+    expect(run('sadd', 'k', 'x')).toEqual({ t: 'error', v: 'WRONGTYPE Operation against a key holding the wrong kind of value' });
+  });
+
   it('expiry runs on the simulation clock: TTL rounds, the key is gone once it expires', () => {
     const { run, at } = server();
     run('set', 'k', 'v', 'EX', '10');
@@ -127,14 +142,15 @@ describe('dump.rdb', () => {
     run('set', 'soon', 'x', 'PX', '10');
     run('rpush', 'l', 'a', 'b');
     run('hset', 'h', 'f', 'v');
+    run('sadd', 'members', 'x', 'y');
     run('select', '3');
     run('set', 'three', '3');
     const file = encodeRdb(srv, '7.4.5', 1000);
     expect(file.startsWith('REDIS0012\xfa\x09redis-ver\x057.4.5\xfa\x0aredis-bits\xc0\x40')).toBe(true);
     const back = decodeRdb(file, 2000);
-    expect(back.ok && back.rdb.keys).toBe(6);
+    expect(back.ok && back.rdb.keys).toBe(7);
     expect(back.ok && back.rdb.expired).toBe(1);
-    expect(back.ok && back.rdb.dbs['0']).toEqual({ n: { value: { t: 'string', v: '42' } }, big: { value: { t: 'string', v: '100000' } }, text: { value: { t: 'string', v: 'héllo' } }, l: { value: { t: 'list', v: ['a', 'b'] } }, h: { value: { t: 'hash', v: [['f', 'v']] } } });
+    expect(back.ok && back.rdb.dbs['0']).toEqual({ n: { value: { t: 'string', v: '42' } }, big: { value: { t: 'string', v: '100000' } }, text: { value: { t: 'string', v: 'héllo' } }, l: { value: { t: 'list', v: ['a', 'b'] } }, h: { value: { t: 'hash', v: [['f', 'v']] } }, members: { value: { t: 'set', v: ['x', 'y'] } } });
     expect(back.ok && back.rdb.dbs['3']).toEqual({ three: { value: { t: 'string', v: '3' } } });
     expect(decodeRdb('hello\n', 0)).toEqual({ ok: false, reason: 'signature' });
   });

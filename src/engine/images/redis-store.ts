@@ -2,7 +2,8 @@
  * A running redis-server's key space and the commands learners type at it: strings (SET with
  * EX/PX/NX/XX/GET/KEEPTTL, GET, MGET/MSET, INCR…, APPEND, STRLEN), keys (DEL, EXISTS, KEYS,
  * TYPE, EXPIRE/PEXPIRE/TTL/PTTL/PERSIST on the simulation's clock, DBSIZE, FLUSHDB/FLUSHALL,
- * SELECT), lists (LPUSH/RPUSH/LRANGE/LLEN/LPOP/RPOP), hashes (HSET/HGET/HGETALL/HDEL/HLEN), and
+ * SELECT, SETEX/PSETEX/SETNX), lists (LPUSH/RPUSH/LRANGE/LLEN/LPOP/RPOP), hashes (HSET/HGET/
+ * HGETALL/HDEL/HLEN), sets (SADD/SREM/SMEMBERS/SISMEMBER/SCARD, in the order added), and
  * the server (PING, ECHO, AUTH, SAVE, BGSAVE, LASTSAVE, INFO, CONFIG GET). Replies and error texts
  * as redis 7.4's (src/server.c, t_string.c, db.c, expire.c); 8.x words them the same.
  *
@@ -10,7 +11,7 @@
  * RDB file under `dir`) is the caller's (redis-persist.ts) through RedisHost. Approximate: keys
  * come back in insertion order (Redis' hash table order looks random), an expired key is gone
  * the moment it expires (Redis' active expiry takes up to a few hundred ms), and commands not
- * listed answer `unknown command` although a real server knows them. Just over 400 lines: one
+ * listed answer `unknown command` although a real server knows them. About 450 lines: one
  * dispatch over the commands, their few helpers beside it.
  */
 import { array, bulk, err, int, NIL, OK, type Reply } from './redis-reply';
@@ -25,7 +26,7 @@ const ARITY: Record<string, number> = {
   ping: -1, echo: 2, set: -3, get: 2, mget: -2, mset: -3, append: 3, strlen: 2, del: -2, exists: -2, keys: 2, type: 2,
   incr: 2, decr: 2, incrby: 3, decrby: 3, expire: -3, pexpire: -3, pexpireat: -3, ttl: 2, pttl: 2, persist: 2, dbsize: 1,
   flushall: -1, flushdb: -1, lpush: -3, rpush: -3, lrange: 4, llen: 2, lpop: -2, rpop: -2, hset: -4, hget: 3,
-  hgetall: 2, hdel: -3, hlen: 2, save: 1, bgsave: -1, lastsave: 1, info: -1, config: -2, select: 2, auth: -2,
+  hgetall: 2, hdel: -3, hlen: 2, setex: 4, psetex: 4, setnx: 3, sadd: -3, srem: -3, smembers: 2, sismember: 3, scard: 2, save: 1, bgsave: -1, lastsave: 1, info: -1, config: -2, select: 2, auth: -2,
 };
 
 const NOT_INTEGER = err('ERR value is not an integer or out of range');
@@ -381,6 +382,46 @@ export function runRedisCommand(s: RedisServer, session: RedisSession, a: string
     case 'hlen': {
       const cur = typed(d, a[1]!, 'hash');
       return isReply(cur) ? cur : int(cur?.v.length ?? 0);
+    }
+    case 'setex':
+    case 'psetex': {
+      // t_string.c setexCommand: SET key value EX|PX seconds, with its own name in the error.
+      const n = parseInteger(a[2]!);
+      if (n === undefined) return NOT_INTEGER;
+      if (n <= 0) return err(`ERR invalid expire time in '${name}' command`);
+      return setCommand(s, dbFor(s, session.db), ['set', a[1]!, a[3]!, name === 'setex' ? 'EX' : 'PX', a[2]!], now);
+    }
+    case 'setnx':
+      return setCommand(s, dbFor(s, session.db), ['set', a[1]!, a[2]!, 'NX'], now).t === 'status' ? int(1) : int(0);
+    case 'sadd':
+    case 'srem': {
+      const cur = typed(d, a[1]!, 'set');
+      if (isReply(cur)) return cur;
+      if (name === 'srem') {
+        if (!cur) return int(0);
+        const before = cur.v.length;
+        cur.v = cur.v.filter((m) => !a.slice(2).includes(m));
+        if (cur.v.length === 0) delete d[a[1]!];
+        if (before !== cur.v.length) changed(s, now, before - cur.v.length);
+        return int(before - cur.v.length);
+      }
+      const set = cur ?? { t: 'set' as const, v: [] };
+      let added = 0;
+      for (const m of a.slice(2)) if (!set.v.includes(m)) {
+        set.v.push(m);
+        added++;
+      }
+      if (!cur) setOwn(dbFor(s, session.db), a[1]!, { value: set });
+      if (added > 0) changed(s, now, added);
+      return int(added);
+    }
+    case 'smembers':
+    case 'scard':
+    case 'sismember': {
+      const cur = typed(d, a[1]!, 'set');
+      if (isReply(cur)) return cur;
+      const members = cur?.v ?? [];
+      return name === 'smembers' ? array(members.map(bulk)) : name === 'scard' ? int(members.length) : int(members.includes(a[2]!) ? 1 : 0);
     }
     case 'save':
       return host.save() ? OK : err('ERR');

@@ -10,7 +10,8 @@ import { EPOCH_MS } from '../../k8s/time';
 /** time(NULL) at a simulated moment. */
 export const unixSeconds = (t: number): number => Math.floor((t + EPOCH_MS) / 1000);
 
-export type RedisValue = { t: 'string'; v: string } | { t: 'list'; v: string[] } | { t: 'hash'; v: [string, string][] };
+/** A set's members in the order they were added (Redis' own order looks random, an intset's is sorted). */
+export type RedisValue = { t: 'string'; v: string } | { t: 'list'; v: string[] } | { t: 'hash'; v: [string, string][] } | { t: 'set'; v: string[] };
 
 export interface RedisEntry {
   value: RedisValue;
