@@ -1,174 +1,211 @@
 /**
- * The slice of awk one-liners use to pick columns: `awk '{print $1}'`, `awk -F: 'NR>1 {print
- * $2, $NF}'`, `awk '/Running/'`. One rule, an optional pattern (`NR` comparisons, `/regex/`,
- * `$N == "text"`) and a `print` of fields, `NR`, `NF` and string literals. Anything else is
- * refused with exit status 2 rather than run wrongly.
+ * awk: BusyBox's in busybox/alpine images, mawk 1.3.4 (Debian's awk) in Debian/Ubuntu images and
+ * on the learner's laptop. The language is POSIX awk (awk/: lexer, parser, runtime, built-ins);
+ * what differs between the two is each one's words and statuses, recorded from mawk 1.3.4
+ * 20200120 (invoked as `awk`) and BusyBox 1.35 on this machine:
+ *   syntax     mawk `awk: line 1: syntax error at or near }` (2); BusyBox `awk: cmd. line:1: Unexpected token` (1)
+ *   run time   mawk `awk: run time error: …` and a `FILENAME="-" FNR=1 NR=1` line (2); BusyBox `awk: cmd. line:1: …` (1)
+ *   1/0        mawk prints inf (1%0: -nan); BusyBox stops: `Division by zero`
+ *   files      mawk `awk: cannot open /nope (No such file or directory)` (2); BusyBox `awk: /nope: No such file or directory` (1)
+ *
+ * Refused (status 2, saying so) rather than run wrongly: pipes to and from commands and system(),
+ * which would need a second process. Approximate: see awk/builtins.ts (rand's sequence, characters
+ * counted where both count bytes) and awk/regex.ts (GNU regex extensions accepted).
  */
-import { bb, type Tool, type ToolEnv } from './tool-types';
-import { normalizePath, stat } from './fs';
+import { bb, idsOf, type Tool, type ToolEnv } from './tool-types';
+import { normalizePath, parentProblem, readOnlyAt, stat, writeFile } from './fs';
+import { parse, ParseError } from './awk/parser';
+import { decodeEscapes, LexError, tokenize } from './awk/lexer';
+import type { Program } from './awk/ast';
+import { Interp, type Source } from './awk/runtime';
+import { AwkExit, AwkFatal } from './awk/errors';
+import { RegexError } from './awk/regex';
+import { input, toNum } from './awk/values';
 
-type Expr = { kind: 'field'; n: number | 'NF' } | { kind: 'var'; name: 'NR' | 'NF' } | { kind: 'text'; value: string };
+const MAWK_USAGE =
+  'Usage: mawk [Options] [Program] [file ...]\n\nProgram:\n    The -f option value is the name of a file containing program text.\n    If no -f option is given, a "--" ends option processing; the following\n    parameters are the program text.\n\nOptions:\n    -f program-file  Program  text is read from file instead of from the\n                     command-line.  Multiple -f options are accepted.\n    -F value         sets the field separator, FS, to value.\n    -v var=value     assigns value to program variable var.\n    --               unambiguous end of options.\n\n    Implementation-specific options are prefixed with "-W".  They can be\n    abbreviated:\n\n    -W version       show version information and exit.\n    -W dump          show assembler-like listing of program and exit.\n    -W help          show this message and exit.\n    -W interactive   set unbuffered output, line-buffered input.\n    -W exec file     use file as program as well as last option.\n    -W random=number set initial random seed.\n    -W sprintf=number adjust size of sprintf buffer.\n    -W posix_space   do not consider "\\n" a space.\n    -W usage         show this message and exit.\n';
+const MAWK_VERSION = 'mawk 1.3.4 20200120\nCopyright 2008-2019,2020, Thomas E. Dickey\nCopyright 1991-1996,2014, Michael D. Brennan\n\n';
+const MAWK_VERSION_ERR = 'random-funcs:       srandom/random\nregex-funcs:        internal\ncompiled limits:\nsprintf buffer      8192\nmaximum-integer     2147483647\n';
+const BB_USAGE = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: awk [OPTIONS] [AWK_PROGRAM] [FILE]...\n\n\t-v VAR=VAL\tSet variable\n\t-F SEP\t\tUse SEP as field separator\n\t-f FILE\t\tRead program from FILE\n\t-e AWK_PROGRAM\n';
 
-type Pattern =
-  | { kind: 'always' }
-  | { kind: 'regex'; re: RegExp }
-  | { kind: 'compare'; left: Expr; op: '==' | '!=' | '<' | '<=' | '>' | '>='; right: Expr };
+const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=([\s\S]*)$/;
 
-interface Rule {
-  pattern: Pattern;
-  /** Each item is a comma-separated argument: its parts are concatenated, items joined by a space (OFS). */
-  print: Expr[][];
+interface Options {
+  program?: string;
+  fs?: string;
+  assigns: [string, string][];
+  operands: string[];
 }
 
-function parseExpr(s: string): Expr | undefined {
-  const t = s.trim();
-  const field = t.match(/^\$(\d+|NF)$/);
-  if (field) return { kind: 'field', n: field[1] === 'NF' ? 'NF' : Number(field[1]) };
-  if (t === 'NR' || t === 'NF') return { kind: 'var', name: t };
-  const str = t.match(/^"((?:[^"\\]|\\.)*)"$/);
-  if (str) return { kind: 'text', value: str[1]!.replace(/\\t/g, '\t').replace(/\\n/g, '\n').replace(/\\(.)/g, '$1') };
-  if (/^-?\d+$/.test(t)) return { kind: 'text', value: t };
-  return undefined;
-}
-
-function parsePattern(s: string): Pattern | undefined {
-  const t = s.trim();
-  if (t === '') return { kind: 'always' };
-  const re = t.match(/^\/(.*)\/$/);
-  if (re) {
-    try {
-      return { kind: 'regex', re: new RegExp(re[1]!) };
-    } catch {
-      return undefined;
+/** The options, or what to print and the status when they end the run. */
+function options(args: string[], env: ToolEnv): Options | { err: string; out?: string; status: number } {
+  const o: Options = { assigns: [], operands: [] };
+  const files: string[] = [];
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      i++;
+      break;
     }
+    if (!a.startsWith('-') || a === '-') break;
+    const opt = a.slice(0, 2);
+    const value = a.length > 2 ? a.slice(2) : args[++i];
+    if (opt === '-F' || opt === '-v' || opt === '-f' || opt === '-W' || (opt === '-e' && bb(env))) {
+      if (value === undefined) return bb(env) ? { err: `awk: option requires an argument -- '${opt[1]}'\n${BB_USAGE}`, status: 1 } : { err: `awk: option ${opt} lacks argument\n${MAWK_USAGE}`, status: 2 };
+      if (opt === '-F') o.fs = value === 't' ? '\t' : decodeEscapes(value);
+      else if (opt === '-f') files.push(value);
+      else if (opt === '-e') o.program = `${o.program ?? ''}${value}\n`;
+      else if (opt === '-W' && !bb(env)) {
+        if ('version'.startsWith(value)) return { out: MAWK_VERSION, err: MAWK_VERSION_ERR, status: 0 };
+        if ('usage'.startsWith(value) || 'help'.startsWith(value)) return { out: MAWK_USAGE, err: '', status: 0 };
+      } else if (opt === '-v') {
+        const m = ASSIGNMENT.exec(value);
+        if (!m) return bb(env) ? { err: `awk: unexpected token\n`, status: 1 } : { err: `awk: improper assignment: -v ${value}\n`, status: 2 };
+        o.assigns.push([m[1]!, m[2]!]);
+      }
+      continue;
+    }
+    if (a === '--version' && !bb(env)) return { out: MAWK_VERSION, err: MAWK_VERSION_ERR, status: 0 };
+    return bb(env) ? { err: `awk: unrecognized option '${a}'\n${BB_USAGE}`, status: 1 } : { err: `awk: not an option: ${a}\n`, status: 2 };
   }
-  const cmp = t.match(/^(.+?)\s*(==|!=|<=|>=|<|>)\s*(.+)$/);
-  if (!cmp) return undefined;
-  const left = parseExpr(cmp[1]!);
-  const right = parseExpr(cmp[3]!);
-  return left && right ? { kind: 'compare', left, op: cmp[2] as '==' | '!=' | '<' | '<=' | '>' | '>=', right } : undefined;
+  for (const f of files) {
+    const s = stat(env.fs, env.base, normalizePath(f, env.cwd));
+    if (s.kind !== 'file') return bb(env) ? { err: `awk: can't open '${f}': No such file or directory\n`, status: 1 } : { err: `awk: couldn't open file ${f}\n`, status: 2 };
+    o.program = `${o.program ?? ''}${s.content}`;
+  }
+  if (o.program === undefined) {
+    if (i >= args.length) return bb(env) ? { err: BB_USAGE, status: 1 } : { err: MAWK_USAGE, status: 0 };
+    o.program = args[i++]!;
+  }
+  o.operands = args.slice(i);
+  return o;
 }
 
-/** `$1 " " $2` → its concatenated parts: fields, variables and string literals separated by blanks. */
-function parseItem(s: string): Expr[] | undefined {
-  const parts = s.trim().match(/"(?:[^"\\]|\\.)*"|[^\s"]+/g) ?? [];
-  const exprs = parts.map(parseExpr);
-  return exprs.every((e): e is Expr => e !== undefined) ? exprs : undefined;
-}
-
-function parseRule(program: string): Rule | undefined {
-  const m = program.trim().match(/^([^{]*?)\s*(?:\{\s*(.*?)\s*;?\s*\})?$/s);
-  if (!m) return undefined;
-  const pattern = parsePattern(m[1]!);
-  if (!pattern) return undefined;
-  const action = m[2];
-  if (action === undefined || action === 'print' || action === 'print $0') return { pattern, print: [[{ kind: 'field', n: 0 }]] };
-  const print = action.match(/^print\s+(.+)$/s);
-  if (!print) return undefined;
-  const items = print[1]!.split(',').map(parseItem);
-  return items.every((i): i is Expr[] => i !== undefined) ? { pattern, print: items } : undefined;
-}
-
-function splitFields(line: string, sep: string | undefined): string[] {
-  if (sep === undefined || sep === ' ') return line.trim().split(/[ \t]+/).filter(Boolean);
-  return line.split(sep.length === 1 ? sep : new RegExp(sep));
+function syntaxError(e: ParseError | LexError, src: string, env: ToolEnv): string {
+  if (e instanceof ParseError && e.unsupported) return `awk: ${e.unsupported} is not available in this simulator's awk (it runs no other programs)\n`;
+  if (bb(env)) return `awk: cmd. line:${e instanceof LexError ? e.line : e.token.line}: ${e instanceof LexError && e.what !== 'char' ? 'Unexpected end of string' : 'Unexpected token'}\n`;
+  if (e instanceof ParseError && e.mawkSays) return `awk: line ${e.token.line}: ${e.mawkSays}\n`;
+  if (e instanceof ParseError && e.extraBrace) return `awk: line ${e.token.line}: extra '}'\nawk: line ${e.token.line}: syntax error at or near end of line\n`;
+  if (e instanceof LexError) {
+    if (e.what === 'string') return `awk: line ${e.line}: runaway string constant ${e.near} ...\n`;
+    if (e.what === 'regex') return `awk: line ${e.line}: runaway regular expression ${e.near} ...\n`;
+    return `awk: line ${e.line}: syntax error at or near ${e.near}\n`;
+  }
+  const t = e.token;
+  if (t.kind === 'eof') {
+    const toks = tokenize(src);
+    const open = toks.filter((x) => x.kind === 'op' && x.text === '{').length - toks.filter((x) => x.kind === 'op' && x.text === '}').length;
+    // mawk counts the newline it reads past the end of the text.
+    const line = src.endsWith('\n') ? t.line : t.line + 1;
+    if (open > 0) return `awk: line ${line}: missing } near end of file\n`;
+    return `awk: line ${t.line}: syntax error at or near end of file\n`;
+  }
+  return `awk: line ${t.line}: syntax error at or near ${t.kind === 'nl' ? 'end of line' : t.text}\n`;
 }
 
 export const awk: Tool = (args, env) => {
-  let sep: string | undefined;
-  const rest: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '-F') sep = args[++i];
-    else if (a.startsWith('-F')) sep = a.slice(2);
-    else rest.push(a);
+  const o = options(args, env);
+  if ('err' in o) {
+    if (o.out) env.io.out(o.out);
+    env.io.err(o.err);
+    return { status: o.status };
   }
-  if (sep === '\\t' || sep === 't') sep = '\t';
-  const rule = rest[0] === undefined ? undefined : parseRule(rest[0]);
-  if (!rule) {
-    env.io.err(`awk: program not understood here (this simulator's awk runs one '[pattern] {print ...}' rule): ${rest[0] ?? ''}\n`);
-    return { status: 2 };
+  const src = o.program!;
+  let prog: Program;
+  try {
+    prog = parse(src, bb(env));
+  } catch (e) {
+    if (!(e instanceof ParseError) && !(e instanceof LexError)) throw e;
+    env.io.err(syntaxError(e, src, env));
+    return { status: e instanceof ParseError && e.unsupported ? 2 : bb(env) ? 1 : 2 };
   }
-  const read = readInputs(env, rest.slice(1));
-  const input = read.text.split('\n');
-  if (input[input.length - 1] === '') input.pop();
   let out = '';
-  // NR counts records across all the files, as one stream.
-  input.forEach((line, i) => {
-    const fields = splitFields(line, sep);
-    const value = (e: Expr): string => {
-      switch (e.kind) {
-        case 'text':
-          return e.value;
-        case 'var':
-          return String(e.name === 'NR' ? i + 1 : fields.length);
-        case 'field': {
-          const n = e.n === 'NF' ? fields.length : e.n;
-          return n === 0 ? line : (fields[n - 1] ?? '');
+  const flush = (): void => {
+    if (out) env.io.out(out);
+    out = '';
+  };
+  const sources = [...o.operands];
+  let usedStdin = false;
+  const it: Interp = new Interp(prog, {
+    flavour: bb(env) ? 'busybox' : 'mawk',
+    out: (t) => (out += t),
+    write: (file, text, append) => writeOut(env, file, text, append, (t) => (out += t), flush),
+    read: (file) => {
+      if (file === '-' || file === '/dev/stdin') return env.io.stdin;
+      const s = stat(env.fs, env.base, normalizePath(file, env.cwd));
+      return s.kind === 'file' ? s.content : undefined;
+    },
+    nextSource: (): Source | undefined => {
+      for (;;) {
+        const a = sources.shift();
+        if (a === undefined) {
+          if (usedStdin) return undefined;
+          usedStdin = true;
+          return { kind: 'file', name: '-', text: env.io.stdin };
         }
+        const m = ASSIGNMENT.exec(a);
+        if (m) return { kind: 'assign', name: m[1]!, value: decodeEscapes(m[2]!) };
+        if (a === '') continue;
+        usedStdin = true;
+        if (a === '-' || a === '/dev/stdin') return { kind: 'file', name: a, text: env.io.stdin };
+        const s = stat(env.fs, env.base, normalizePath(a, env.cwd));
+        if (s.kind === 'file') return { kind: 'file', name: a, text: s.content };
+        if (bb(env)) throw new AwkFatal('', s.kind === 'dir' ? 'cmd. line:1: Is a directory' : `${a}: No such file or directory`, { status: 1 });
+        throw new AwkFatal(s.kind === 'dir' ? 'read error (Is a directory)' : `cannot open ${a} (No such file or directory)`, '', { status: 2 });
       }
-    };
-    if (!matches(rule.pattern, line, value)) return;
-    out += `${rule.print.map((item) => item.map(value).join('')).join(' ')}\n`;
+    },
+    seed: 0,
+    clockSeconds: Math.floor(env.clock / 1000),
   });
-  env.io.out(out);
-  if (read.error) env.io.err(read.error);
-  return { status: read.error ? read.status : 0 };
+  it.globals.set('ARGC', o.operands.length + 1);
+  const argv = it.array('ARGV');
+  ['awk', ...o.operands].forEach((a, n) => argv.set(String(n), input(a)));
+  const environ = it.array('ENVIRON');
+  for (const [k, v] of Object.entries(env.vars)) environ.set(k, input(v));
+  if (o.fs !== undefined) it.globals.set('FS', o.fs);
+  for (const [k, v] of o.assigns) it.setVar(k, input(decodeEscapes(v)));
+  let status: number;
+  try {
+    status = it.run();
+  } catch (e) {
+    flush();
+    if (e instanceof AwkExit) return { status: e.status };
+    if (!(e instanceof AwkFatal) && !(e instanceof RegexError)) throw e;
+    env.io.err(fatalText(e, it, env));
+    return { status: e instanceof AwkFatal && e.plain ? e.plain.status : bb(env) ? 1 : 2 };
+  }
+  flush();
+  return { status };
 };
 
-/**
- * The records of the FILE operands, or stdin without any (`-` is stdin; `var=value` operands
- * are assignments, not files). Both awks stop at a file they cannot read, after printing what the
- * files before it gave: BusyBox's says `awk: /nope: No such file or directory` or `awk: cmd.
- * line:1: Is a directory` (status 1), Debian's mawk `awk: cannot open /nope (No such file or
- * directory)` or `awk: read error (Is a directory)` (status 2). Recorded from BusyBox 1.35 and
- * mawk 1.3.4 on this machine.
- */
-function readInputs(env: ToolEnv, operands: string[]): { text: string; error?: string; status: number } {
-  const files = operands.filter((o) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(o));
-  if (files.length === 0) return { text: env.io.stdin, status: 0 };
-  let text = '';
-  for (const f of files) {
-    if (f === '-') {
-      text += env.io.stdin;
-      continue;
-    }
-    const s = stat(env.fs, env.base, normalizePath(f, env.cwd));
-    if (s.kind === 'file') {
-      text += s.content.endsWith('\n') || s.content === '' ? s.content : `${s.content}\n`;
-      continue;
-    }
-    if (bb(env)) return { text, error: s.kind === 'dir' ? 'awk: cmd. line:1: Is a directory\n' : `awk: ${f}: No such file or directory\n`, status: 1 };
-    return { text, error: s.kind === 'dir' ? 'awk: read error (Is a directory)\n' : `awk: cannot open ${f} (No such file or directory)\n`, status: 2 };
-  }
-  return { text, status: 0 };
+function fatalText(e: AwkFatal | RegexError, it: Interp, env: ToolEnv): string {
+  if (e instanceof RegexError) return bb(env) ? `awk: bad regex: ${e.message}\n` : `awk: run time error: regular expression compile failed (${e.message})\n${where(it)}`;
+  if (e.plain) return `awk: ${bb(env) ? e.busybox : e.mawk}\n`;
+  return bb(env) ? `awk: cmd. line:1: ${e.busybox}\n` : `awk: run time error: ${e.mawk}\n${where(it)}`;
 }
 
-function matches(p: Pattern, line: string, value: (e: Expr) => string): boolean {
-  switch (p.kind) {
-    case 'always':
-      return true;
-    case 'regex':
-      return p.re.test(line);
-    case 'compare': {
-      const [l, r] = [value(p.left), value(p.right)];
-      // awk compares numerically when both sides look like numbers, else as strings.
-      const numeric = l.trim() !== '' && r.trim() !== '' && !isNaN(Number(l)) && !isNaN(Number(r));
-      const [a, b]: [number | string, number | string] = numeric ? [Number(l), Number(r)] : [l, r];
-      switch (p.op) {
-        case '==':
-          return a === b;
-        case '!=':
-          return a !== b;
-        case '<':
-          return a < b;
-        case '<=':
-          return a <= b;
-        case '>':
-          return a > b;
-        case '>=':
-          return a >= b;
-      }
-    }
+function where(it: Interp): string {
+  const v = (n: string): string => it.str(it.getVar(n));
+  return `\tFILENAME="${v('FILENAME')}" FNR=${toNum(it.getVar('FNR'))} NR=${toNum(it.getVar('NR'))}\n`;
+}
+
+/** print > file: /dev/stdout and /dev/stderr are the streams; a file is written (truncated by the first `>`). */
+function writeOut(env: ToolEnv, file: string, text: string, append: boolean, toOut: (t: string) => void, flush: () => void): string | undefined {
+  if (file === '/dev/stdout' || file === '-') {
+    toOut(text);
+    return undefined;
   }
+  if (file === '/dev/stderr') {
+    flush();
+    env.io.err(text);
+    return undefined;
+  }
+  const target = normalizePath(file, env.cwd);
+  const parent = parentProblem(env.fs, env.base, target);
+  if (parent) return parent;
+  if (stat(env.fs, env.base, target).kind === 'dir') return 'Is a directory';
+  if (readOnlyAt(env.fs, target)) return 'Read-only file system';
+  writeFile(env.fs, env.base, target, text, append, undefined, () => idsOf(env));
+  return undefined;
 }
