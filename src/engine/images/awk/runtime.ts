@@ -8,7 +8,8 @@ import type { Expr, LValue, Program, Redirect, Stmt } from './ast';
 import { awkSprintf } from './format';
 import { callBuiltin } from './builtins';
 import { AwkExit, AwkFatal } from './errors';
-import { readRecord, splitFields } from './record';
+import { Fields } from './fields';
+import { Inputs } from './input';
 import { awkRegex } from './regex';
 import { compareVals, input, numToStr, toNum, truthy, UNINIT, type Flavour, type Val } from './values';
 
@@ -47,12 +48,9 @@ export class Interp {
   readonly globals: Scalars = new Map();
   readonly arrays: Arrays = new Map();
   private frames: Frame[] = [];
-  private record = '';
-  private fields: string[] = [];
-  private current: { text: string; pos: number } | undefined;
-  private inputDone = false;
+  private readonly fields = new Fields({ fs: () => this.strVar('FS'), ofs: () => this.strVar('OFS'), paragraph: () => this.strVar('RS') === '' });
+  private readonly inputs: Inputs;
   private readonly opened = new Set<string>();
-  private readonly getlineFiles = new Map<string, { text: string; pos: number }>();
   private readonly ranges = new Map<number, boolean>();
   private exitStatus = 0;
   rand: { seed: number; state: number };
@@ -60,6 +58,20 @@ export class Interp {
   constructor(readonly prog: Program, readonly host: Host) {
     for (const [k, v] of Object.entries({ FS: ' ', OFS: ' ', ORS: '\n', RS: '\n', SUBSEP: '\x1c', CONVFMT: '%.6g', OFMT: '%.6g', FILENAME: '', RSTART: 0, RLENGTH: -1, NR: 0, FNR: 0 })) this.globals.set(k, v);
     this.rand = { seed: host.seed, state: host.seed };
+    this.inputs = new Inputs({
+      rs: () => this.strVar('RS'),
+      nextSource: () => host.nextSource(),
+      assign: (name, value) => this.setVar(name, input(value)),
+      opened: (name) => {
+        this.globals.set('FILENAME', name);
+        this.globals.set('FNR', 0);
+      },
+      counted: () => {
+        this.globals.set('NR', toNum(this.getVar('NR')) + 1);
+        this.globals.set('FNR', toNum(this.getVar('FNR')) + 1);
+      },
+      read: (file) => host.read(file),
+    });
   }
 
   // ---- values ----
@@ -96,7 +108,7 @@ export class Interp {
   getVar(name: string): Val {
     const f = this.frame();
     if (f?.scalars.has(name)) return f.scalars.get(name)!;
-    if (name === 'NF') return this.fields.length;
+    if (name === 'NF') return this.fields.nf;
     return this.globals.get(name) ?? UNINIT;
   }
 
@@ -111,7 +123,7 @@ export class Interp {
   setVar(name: string, v: Val): void {
     const f = this.frame();
     if (f?.scalars.has(name)) f.scalars.set(name, v);
-    else if (name === 'NF') this.setNF(Math.trunc(toNum(v)));
+    else if (name === 'NF') this.fields.setNF(Math.trunc(toNum(v)));
     else this.globals.set(name, v);
   }
 
@@ -136,32 +148,11 @@ export class Interp {
   }
 
   setRecord(text: string): void {
-    this.record = text;
-    this.fields = splitFields(text, this.strVar('FS'), this.strVar('RS') === '');
+    this.fields.set(text);
   }
 
   getField(i: number): Val {
-    if (i < 0) throw new AwkFatal(`negative field index $${i}`, 'Access to negative field');
-    if (i === 0) return input(this.record);
-    return i <= this.fields.length ? input(this.fields[i - 1]!) : UNINIT;
-  }
-
-  private setField(i: number, v: string): void {
-    if (i < 0) throw new AwkFatal(`negative field index $${i}`, 'Access to negative field');
-    if (i === 0) return this.setRecord(v);
-    while (this.fields.length < i) this.fields.push('');
-    this.fields[i - 1] = v;
-    this.rebuild();
-  }
-
-  private setNF(n: number): void {
-    this.fields = this.fields.slice(0, Math.max(n, 0));
-    while (this.fields.length < n) this.fields.push('');
-    this.rebuild();
-  }
-
-  private rebuild(): void {
-    this.record = this.fields.join(this.strVar('OFS'));
+    return this.fields.get(i);
   }
 
   private assign(t: LValue, v: Val): Val {
@@ -173,7 +164,7 @@ export class Interp {
         this.array(t.name).set(this.subscript(t.subs), v);
         break;
       case 'field':
-        this.setField(Math.trunc(toNum(this.eval(t.index))), this.str(v));
+        this.fields.assign(Math.trunc(toNum(this.eval(t.index))), this.str(v));
         break;
     }
     return v;
@@ -194,35 +185,6 @@ export class Interp {
     }
   }
 
-  // ---- input ----
-  /** The next main-input record (NR and FNR counted); false at the end of the input. */
-  nextMain(): string | undefined {
-    for (;;) {
-      if (this.inputDone) return undefined;
-      if (this.current) {
-        const r = readRecord(this.current.text, this.current.pos, this.strVar('RS'));
-        if (r) {
-          this.current.pos = r.next;
-          this.globals.set('NR', toNum(this.getVar('NR')) + 1);
-          this.globals.set('FNR', toNum(this.getVar('FNR')) + 1);
-          return r.record;
-        }
-        this.current = undefined;
-      }
-      const src = this.host.nextSource();
-      if (!src) {
-        this.inputDone = true;
-        return undefined;
-      }
-      if (src.kind === 'assign') this.setVar(src.name, input(src.value));
-      else {
-        this.current = { text: src.text, pos: 0 };
-        this.globals.set('FILENAME', src.name);
-        this.globals.set('FNR', 0);
-      }
-    }
-  }
-
   // ---- running ----
   run(): number {
     let status = 0;
@@ -232,7 +194,7 @@ export class Interp {
     try {
       for (const r of begins) this.exec(r.action ?? []);
       if (mains.length || ends.length) {
-        for (let rec = this.nextMain(); rec !== undefined; rec = this.nextMain()) {
+        for (let rec = this.inputs.next(); rec !== undefined; rec = this.inputs.next()) {
           this.setRecord(rec);
           try {
             mains.forEach((r, i) => {
@@ -358,7 +320,7 @@ export class Interp {
   }
 
   private print(args: Expr[], redirect: Redirect | undefined): void {
-    const items = args.length ? args.map((a) => this.outStr(this.eval(a))) : [this.record];
+    const items = args.length ? args.map((a) => this.outStr(this.eval(a))) : [this.fields.record];
     this.emit(items.join(this.strVar('OFS')) + this.strVar('ORS'), redirect);
   }
 
@@ -372,7 +334,7 @@ export class Interp {
   }
 
   close(file: string): number {
-    const known = this.opened.delete(file) || this.getlineFiles.delete(file);
+    const known = this.opened.delete(file) || this.inputs.close(file);
     return known ? 0 : -1;
   }
 
@@ -383,7 +345,7 @@ export class Interp {
       case 'str':
         return e.value;
       case 'ere':
-        return awkRegex(e.source).test(this.record) ? 1 : 0;
+        return awkRegex(e.source).test(this.fields.record) ? 1 : 0;
       case 'var':
         return this.getVar(e.name);
       case 'index': {
@@ -461,23 +423,10 @@ export class Interp {
     }
   }
 
+  /** `getline [var] [< file]`: 1 for a record, 0 at the end, -1 when the file cannot be read. */
   private getline(target: LValue | undefined, file: Expr | undefined): Val {
-    if (file) {
-      const name = this.str(this.eval(file));
-      let f = this.getlineFiles.get(name);
-      if (!f) {
-        const text = this.host.read(name);
-        if (text === undefined) return -1;
-        this.getlineFiles.set(name, (f = { text, pos: 0 }));
-      }
-      const r = readRecord(f.text, f.pos, this.strVar('RS'));
-      if (!r) return 0;
-      f.pos = r.next;
-      if (target) this.assign(target, input(r.record));
-      else this.setRecord(r.record);
-      return 1;
-    }
-    const rec = this.nextMain();
+    const rec = file ? this.inputs.fromFile(this.str(this.eval(file))) : this.inputs.next();
+    if (rec === null) return -1;
     if (rec === undefined) return 0;
     if (target) this.assign(target, input(rec));
     else this.setRecord(rec);
