@@ -20,7 +20,7 @@ import type { Program } from './awk/ast';
 import { Interp, type Source } from './awk/runtime';
 import { AwkExit, AwkFatal } from './awk/errors';
 import { RegexError } from './awk/regex';
-import { input, toNum } from './awk/values';
+import { toNum } from './awk/values';
 
 const MAWK_USAGE =
   'Usage: mawk [Options] [Program] [file ...]\n\nProgram:\n    The -f option value is the name of a file containing program text.\n    If no -f option is given, a "--" ends option processing; the following\n    parameters are the program text.\n\nOptions:\n    -f program-file  Program  text is read from file instead of from the\n                     command-line.  Multiple -f options are accepted.\n    -F value         sets the field separator, FS, to value.\n    -v var=value     assigns value to program variable var.\n    --               unambiguous end of options.\n\n    Implementation-specific options are prefixed with "-W".  They can be\n    abbreviated:\n\n    -W version       show version information and exit.\n    -W dump          show assembler-like listing of program and exit.\n    -W help          show this message and exit.\n    -W interactive   set unbuffered output, line-buffered input.\n    -W exec file     use file as program as well as last option.\n    -W random=number set initial random seed.\n    -W sprintf=number adjust size of sprintf buffer.\n    -W posix_space   do not consider "\\n" a space.\n    -W usage         show this message and exit.\n';
@@ -160,11 +160,11 @@ export const awk: Tool = (args, env) => {
   });
   it.globals.set('ARGC', o.operands.length + 1);
   const argv = it.array('ARGV');
-  ['awk', ...o.operands].forEach((a, n) => argv.set(String(n), input(a)));
+  ['awk', ...o.operands].forEach((a, n) => argv.set({ s: String(n), i: n }, it.nums.input(a)));
   const environ = it.array('ENVIRON');
-  for (const [k, v] of Object.entries(env.vars)) environ.set(k, input(v));
+  for (const [k, v] of Object.entries(env.vars)) environ.set({ s: k }, it.nums.input(v));
   if (o.fs !== undefined) it.globals.set('FS', o.fs);
-  for (const [k, v] of o.assigns) it.setVar(k, input(decodeEscapes(v)));
+  for (const [k, v] of o.assigns) it.setVar(k, it.nums.input(decodeEscapes(v)));
   let status: number;
   try {
     status = it.run();

@@ -14,7 +14,7 @@ import { splitFields } from './record';
 import { awkRegex } from './regex';
 import { AwkFatal } from './errors';
 import type { Interp } from './runtime';
-import { input, toNum, type Val } from './values';
+import type { Val } from './values';
 
 function regexOf(it: Interp, e: Expr): RegExp {
   return e.kind === 'ere' ? awkRegex(e.source) : awkRegex(it.str(it.eval(e)));
@@ -81,7 +81,7 @@ function nextRand(it: Interp): number {
 }
 
 export function callBuiltin(it: Interp, name: string, args: Expr[]): Val {
-  const num = (i: number): number => toNum(it.eval(args[i]!));
+  const num = (i: number): number => it.nums.toNum(it.eval(args[i]!));
   const str = (i: number): string => it.str(it.eval(args[i]!));
   switch (name) {
     case 'length': {
@@ -112,9 +112,7 @@ export function callBuiltin(it: Interp, name: string, args: Expr[]): Val {
       if (target?.kind !== 'var') throw new AwkFatal('split: second argument is not an array');
       const sep = args[2] ? (args[2].kind === 'ere' ? awkRegex(args[2].source) : str(2)) : it.str(it.getVar('FS'));
       const parts = splitFields(s, typeof sep === 'string' && sep.length > 1 ? awkRegex(sep) : sep);
-      const a = it.array(target.name);
-      a.clear();
-      parts.forEach((p, i) => a.set(String(i + 1), input(p)));
+      it.array(target.name).load(parts.map((p) => it.nums.input(p)));
       return parts.length;
     }
     case 'sub':

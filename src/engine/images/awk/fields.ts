@@ -5,13 +5,15 @@
  */
 import { AwkFatal } from './errors';
 import { splitFields } from './record';
-import { input, UNINIT, type Val } from './values';
+import { UNINIT, type Val } from './values';
 
 export interface Separators {
   fs(): string;
   ofs(): string;
   /** RS is "": a newline separates fields too. */
   paragraph(): boolean;
+  /** A field's text as a value (a numeric string when it looks like a number, by the awk's rules). */
+  input(s: string): Val;
 }
 
 const negative = (i: number): AwkFatal => new AwkFatal(`negative field index $${i}`, 'Access to negative field');
@@ -33,8 +35,8 @@ export class Fields {
 
   get(i: number): Val {
     if (i < 0) throw negative(i);
-    if (i === 0) return input(this.record);
-    return i <= this.fields.length ? input(this.fields[i - 1]!) : UNINIT;
+    if (i === 0) return this.seps.input(this.record);
+    return i <= this.fields.length ? this.seps.input(this.fields[i - 1]!) : UNINIT;
   }
 
   assign(i: number, v: string): void {

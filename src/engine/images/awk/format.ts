@@ -9,7 +9,7 @@
  * Approximate: `%c` of a number above 127 gives that code point, where C writes one raw byte.
  */
 import { formatFloat, formatInteger, pad, truncateBytes } from '../c-format';
-import { toNum, type Flavour, type Val } from './values';
+import type { Flavour, Val } from './values';
 
 /** On an error, `text` is what was formatted before it (mawk has written it when it stops); `n` the conversion's number. */
 export type Formatted = { ok: true; text: string } | { ok: false; error: 'not enough arguments' | 'bad conversion' | 'star'; n: number; text: string };
@@ -26,7 +26,7 @@ function toCInt(x: number, signed: boolean, flavour: Flavour): bigint {
   return BigInt(signed ? i : i >>> 0);
 }
 
-export function awkSprintf(format: string, args: readonly Val[], str: (v: Val) => string, flavour: Flavour): Formatted {
+export function awkSprintf(format: string, args: readonly Val[], str: (v: Val) => string, toNum: (v: Val) => number, flavour: Flavour): Formatted {
   let out = '';
   let next = 0;
   let n = 0;

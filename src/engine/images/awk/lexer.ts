@@ -55,6 +55,7 @@ function swallowsNewline(t: Token | undefined): boolean {
   return t.kind === 'op' && ['{', '&&', '||', ',', ';'].includes(t.text);
 }
 
+/** `starStar`: BusyBox's lexer (`**`, hex and octal constants); mawk's otherwise. */
 export function tokenize(src: string, starStar = true): Token[] {
   const out: Token[] = [];
   let line = 1;
@@ -124,10 +125,12 @@ export function tokenize(src: string, starStar = true): Token[] {
       i = j + 1;
       continue;
     }
-    const num = /^(?:0[xX][0-9a-fA-F]+|(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)/.exec(src.slice(i));
+    // BusyBox reads 0x1f and 017 as C does (hex, octal); mawk reads 0x10 as 0 followed by the name x10.
+    const num = (starStar ? /^(?:0[xX][0-9a-fA-F]+|0[0-7]+(?![0-9.])|(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?)/ : /^(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/).exec(src.slice(i));
     if (num) {
-      push('num', num[0], Number(num[0]));
-      i += num[0].length;
+      const t = num[0];
+      push('num', t, /^0[xX]/.test(t) ? parseInt(t.slice(2), 16) : starStar && /^0[0-7]+$/.test(t) ? parseInt(t, 8) : Number(t));
+      i += t.length;
       continue;
     }
     const word = /^[A-Za-z_][A-Za-z0-9_]*/.exec(src.slice(i));

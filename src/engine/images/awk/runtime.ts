@@ -8,10 +8,11 @@ import type { Expr, LValue, Program, Redirect, Stmt } from './ast';
 import { awkSprintf } from './format';
 import { callBuiltin } from './builtins';
 import { AwkExit, AwkFatal } from './errors';
+import { BusyBoxArray, MawkArray, type AwkArray, type Key } from './arrays';
 import { Fields } from './fields';
 import { Inputs } from './input';
 import { awkRegex } from './regex';
-import { compareVals, input, numToStr, toNum, truthy, UNINIT, type Flavour, type Val } from './values';
+import { compareVals, numbers, numToStr, truthy, UNINIT, type Flavour, type Numbers, type Val } from './values';
 
 
 class Next {}
@@ -38,7 +39,7 @@ export interface Host {
 }
 
 type Scalars = Map<string, Val>;
-type Arrays = Map<string, Map<string, Val>>;
+type Arrays = Map<string, AwkArray>;
 interface Frame {
   scalars: Scalars;
   arrays: Arrays;
@@ -48,27 +49,30 @@ export class Interp {
   readonly globals: Scalars = new Map();
   readonly arrays: Arrays = new Map();
   private frames: Frame[] = [];
-  private readonly fields = new Fields({ fs: () => this.strVar('FS'), ofs: () => this.strVar('OFS'), paragraph: () => this.strVar('RS') === '' });
+  private readonly fields = new Fields({ fs: () => this.strVar('FS'), ofs: () => this.strVar('OFS'), paragraph: () => this.strVar('RS') === '', input: (s) => this.nums.input(s) });
   private readonly inputs: Inputs;
   private readonly opened = new Set<string>();
   private readonly ranges = new Map<number, boolean>();
   private exitStatus = 0;
   rand: { seed: number; state: number };
+  /** How this awk reads numbers out of text. */
+  readonly nums: Numbers;
 
   constructor(readonly prog: Program, readonly host: Host) {
     for (const [k, v] of Object.entries({ FS: ' ', OFS: ' ', ORS: '\n', RS: '\n', SUBSEP: '\x1c', CONVFMT: '%.6g', OFMT: '%.6g', FILENAME: '', RSTART: 0, RLENGTH: -1, NR: 0, FNR: 0 })) this.globals.set(k, v);
     this.rand = { seed: host.seed, state: host.seed };
+    this.nums = numbers(host.flavour);
     this.inputs = new Inputs({
       rs: () => this.strVar('RS'),
       nextSource: () => host.nextSource(),
-      assign: (name, value) => this.setVar(name, input(value)),
+      assign: (name, value) => this.setVar(name, this.nums.input(value)),
       opened: (name) => {
         this.globals.set('FILENAME', name);
         this.globals.set('FNR', 0);
       },
       counted: () => {
-        this.globals.set('NR', toNum(this.getVar('NR')) + 1);
-        this.globals.set('FNR', toNum(this.getVar('FNR')) + 1);
+        this.globals.set('NR', this.nums.toNum(this.getVar('NR')) + 1);
+        this.globals.set('FNR', this.nums.toNum(this.getVar('FNR')) + 1);
       },
       read: (file) => host.read(file),
     });
@@ -92,7 +96,7 @@ export class Interp {
 
   /** `fn`: printf writes what it formatted before an error (mawk's messages name the function). */
   sprintf(fmt: string, args: Val[], fn: 'printf' | 'sprintf' = 'sprintf'): string {
-    const r = awkSprintf(fmt, args, (v) => this.str(v), this.host.flavour);
+    const r = awkSprintf(fmt, args, (v) => this.str(v), (v) => this.nums.toNum(v), this.host.flavour);
     if (r.ok) return r.text;
     if (fn === 'printf') this.host.out(r.text);
     if (r.error === 'star') throw new AwkFatal('', '%*x formats are not supported');
@@ -123,28 +127,48 @@ export class Interp {
   setVar(name: string, v: Val): void {
     const f = this.frame();
     if (f?.scalars.has(name)) f.scalars.set(name, v);
-    else if (name === 'NF') this.fields.setNF(Math.trunc(toNum(v)));
+    else if (name === 'NF') this.fields.setNF(Math.trunc(this.nums.toNum(v)));
     else this.globals.set(name, v);
   }
 
-  array(name: string): Map<string, Val> {
+  private newArray(): AwkArray {
+    return this.host.flavour === 'mawk' ? new MawkArray() : new BusyBoxArray();
+  }
+
+  array(name: string): AwkArray {
     const f = this.frame();
     if (f && (f.arrays.has(name) || f.scalars.has(name))) {
       let a = f.arrays.get(name);
       if (!a) {
-        a = new Map();
+        a = this.newArray();
         f.scalars.delete(name);
         f.arrays.set(name, a);
       }
       return a;
     }
     let a = this.arrays.get(name);
-    if (!a) this.arrays.set(name, (a = new Map()));
+    if (!a) this.arrays.set(name, (a = this.newArray()));
     return a;
   }
 
-  private subscript(subs: Expr[]): string {
-    return subs.map((s) => this.str(this.eval(s))).join(this.strVar('SUBSEP'));
+  /** A subscript: a number with an integral value keeps it (mawk files it apart); several join with SUBSEP. */
+  private subscript(subs: Expr[]): Key {
+    if (subs.length === 1) {
+      const v = this.eval(subs[0]!);
+      if (typeof v === 'number' && Number.isInteger(v) && Math.abs(v) <= 2147483647) return { s: String(v), i: v };
+      return { s: this.str(v) };
+    }
+    return { s: subs.map((s) => this.str(this.eval(s))).join(this.strVar('SUBSEP')) };
+  }
+
+  /** `a[k]` as a value: referring to an element creates it. */
+  private element(name: string, subs: Expr[]): Val {
+    const a = this.array(name);
+    const k = this.subscript(subs);
+    const v = a.get(k);
+    if (v !== undefined) return v;
+    a.set(k, UNINIT);
+    return UNINIT;
   }
 
   setRecord(text: string): void {
@@ -164,7 +188,7 @@ export class Interp {
         this.array(t.name).set(this.subscript(t.subs), v);
         break;
       case 'field':
-        this.fields.assign(Math.trunc(toNum(this.eval(t.index))), this.str(v));
+        this.fields.assign(Math.trunc(this.nums.toNum(this.eval(t.index))), this.str(v));
         break;
     }
     return v;
@@ -174,14 +198,10 @@ export class Interp {
     switch (t.kind) {
       case 'var':
         return this.getVar(t.name);
-      case 'index': {
-        const a = this.array(t.name);
-        const k = this.subscript(t.subs);
-        if (!a.has(k)) a.set(k, UNINIT);
-        return a.get(k)!;
-      }
+      case 'index':
+        return this.element(t.name, t.subs);
       case 'field':
-        return this.getField(Math.trunc(toNum(this.eval(t.index))));
+        return this.getField(Math.trunc(this.nums.toNum(this.eval(t.index))));
     }
   }
 
@@ -278,9 +298,9 @@ export class Interp {
         }
         return;
       case 'forin':
-        for (const k of [...this.array(s.array).keys()]) {
-          if (!this.array(s.array).has(k)) continue;
-          this.setVar(s.name, input(k));
+        // The subscripts as they were when the loop began (both awks walk a copy); each is a string.
+        for (const k of this.array(s.array).keys()) {
+          this.setVar(s.name, k);
           if (this.loopBody(s.body)) break;
         }
         return;
@@ -296,7 +316,7 @@ export class Interp {
         throw new Continue();
       case 'exit':
         // A bare `exit` keeps the status an earlier `exit n` set (exit 1 in BEGIN, exit in END: 1).
-        if (s.status) this.exitStatus = Math.trunc(toNum(this.eval(s.status))) & 0xff;
+        if (s.status) this.exitStatus = Math.trunc(this.nums.toNum(this.eval(s.status))) & 0xff;
         throw new AwkExit(this.exitStatus);
       case 'return':
         throw new Return(s.value ? this.eval(s.value) : UNINIT);
@@ -348,20 +368,16 @@ export class Interp {
         return awkRegex(e.source).test(this.fields.record) ? 1 : 0;
       case 'var':
         return this.getVar(e.name);
-      case 'index': {
-        const a = this.array(e.name);
-        const k = this.subscript(e.subs);
-        if (!a.has(k)) a.set(k, UNINIT);
-        return a.get(k)!;
-      }
+      case 'index':
+        return this.element(e.name, e.subs);
       case 'field':
-        return this.getField(Math.trunc(toNum(this.eval(e.index))));
+        return this.getField(Math.trunc(this.nums.toNum(this.eval(e.index))));
       case 'group':
         return this.eval(e.expr);
       case 'assign': {
         if (e.op === '=') return this.assign(e.target, this.eval(e.value));
-        const right = toNum(this.eval(e.value));
-        const left = toNum(this.lvalue(e.target));
+        const right = this.nums.toNum(this.eval(e.value));
+        const left = this.nums.toNum(this.lvalue(e.target));
         return this.assign(e.target, this.arith(e.op.slice(0, 1) as '+', left, right));
       }
       case 'cond':
@@ -385,13 +401,13 @@ export class Interp {
       case 'concat':
         return this.str(this.eval(e.left)) + this.str(this.eval(e.right));
       case 'binary':
-        return this.arith(e.op, toNum(this.eval(e.left)), toNum(this.eval(e.right)));
+        return this.arith(e.op, this.nums.toNum(this.eval(e.left)), this.nums.toNum(this.eval(e.right)));
       case 'unary': {
         const v = this.eval(e.operand);
-        return e.op === '!' ? (truthy(v) ? 0 : 1) : e.op === '-' ? -toNum(v) : toNum(v);
+        return e.op === '!' ? (truthy(v) ? 0 : 1) : e.op === '-' ? -this.nums.toNum(v) : this.nums.toNum(v);
       }
       case 'incdec': {
-        const old = toNum(this.lvalue(e.target));
+        const old = this.nums.toNum(this.lvalue(e.target));
         const now = e.op === '++' ? old + 1 : old - 1;
         this.assign(e.target, now);
         return e.prefix ? now : old;
@@ -428,7 +444,7 @@ export class Interp {
     const rec = file ? this.inputs.fromFile(this.str(this.eval(file))) : this.inputs.next();
     if (rec === null) return -1;
     if (rec === undefined) return 0;
-    if (target) this.assign(target, input(rec));
+    if (target) this.assign(target, this.nums.input(rec));
     else this.setRecord(rec);
     return 1;
   }
