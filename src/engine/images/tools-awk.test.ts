@@ -64,6 +64,14 @@ const RECORDED: [string[], string, Recorded, Recorded][] = [
   [["BEGIN { printf \"%s %d\\n\" }"], "", ["awk: run time error: not enough arguments passed to printf(\"%s %d\n\")\n\tFILENAME=\"\" FNR=0 NR=0\n", 2], [" 0\n", 0]],
   [["BEGIN { printf \"%*d|\\n\", 5, 42 }"], "", ["   42|\n", 0], ["awk: cmd. line:1: %*x formats are not supported\n", 1]],
   [["BEGIN { exit 1 } END { print \"end\"; exit }"], "", ["end\n", 1], ["end\n", 1]],
+  [["BEGIN { break }"], "", ["awk: line 1: break statement outside of loop\n", 2], ["awk: cmd. line:1: 'break' not in a loop\n", 1]],
+  [["BEGIN { next }"], "", ["awk: line 1: improper use of next\n", 2], ["", 0]],
+  [["{ foo(1) }"], "a\n", ["awk: line 2: function foo never defined\n", 2], ["awk: cmd. line:1: Call to undefined function\n", 1]],
+  [["{ print $1) }"], "a\n", ["awk: line 1: extra ')'\n", 2], ["awk: cmd. line:1: Unexpected token\n", 1]],
+  [["{ print ( $1 }"], "a\n", ["awk: line 1: missing ) near }\n", 2], ["awk: cmd. line:1: Unexpected token\n", 1]],
+  [["$1 ~ /a(/"], "a\n", ["awk: line 1: regular expression compile failed (missing ')')\na(\n", 2], ["awk: bad regex 'a(': Unmatched ( or \\(\n", 1]],
+  [["{ print $1 } END"], "a\n", ["awk: line 1: syntax error at or near end of line\n", 2], ["awk: cmd. line:1: Unexpected token\n", 1]],
+  [["BEGIN { x = 1\n y = 2 }"], "", ["", 0], ["", 0]],
 ];
 
 describe('awk runs the programs learners write, as mawk and BusyBox do (recorded)', () => {

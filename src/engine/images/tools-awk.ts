@@ -15,6 +15,7 @@
 import { bb, idsOf, type Tool, type ToolEnv } from './tool-types';
 import { normalizePath, parentProblem, readOnlyAt, stat, writeFile } from './fs';
 import { parse, ParseError } from './awk/parser';
+import { shown } from './awk/parser-expr';
 import { decodeEscapes, LexError, tokenize } from './awk/lexer';
 import type { Program } from './awk/ast';
 import { Interp, type Source } from './awk/runtime';
@@ -84,24 +85,26 @@ function options(args: string[], env: ToolEnv): Options | { err: string; out?: s
 
 function syntaxError(e: ParseError | LexError, src: string, env: ToolEnv): string {
   if (e instanceof ParseError && e.unsupported) return `awk: ${e.unsupported} is not available in this simulator's awk (it runs no other programs)\n`;
-  if (bb(env)) return `awk: cmd. line:${e instanceof LexError ? e.line : e.token.line}: ${e instanceof LexError && e.what !== 'char' ? 'Unexpected end of string' : 'Unexpected token'}\n`;
-  if (e instanceof ParseError && e.mawkSays) return `awk: line ${e.token.line}: ${e.mawkSays}\n`;
-  if (e instanceof ParseError && e.extraBrace) return `awk: line ${e.token.line}: extra '}'\nawk: line ${e.token.line}: syntax error at or near end of line\n`;
+  const line = e instanceof LexError ? e.line : e.token.line;
+  if (bb(env)) {
+    if (e instanceof ParseError && e.busyboxSays) return `awk: cmd. line:${line}: ${e.busyboxSays}\n`;
+    return `awk: cmd. line:${line}: ${e instanceof LexError && e.what !== 'char' ? 'Unexpected end of string' : 'Unexpected token'}\n`;
+  }
   if (e instanceof LexError) {
     if (e.what === 'string') return `awk: line ${e.line}: runaway string constant ${e.near} ...\n`;
     if (e.what === 'regex') return `awk: line ${e.line}: runaway regular expression ${e.near} ...\n`;
     return `awk: line ${e.line}: syntax error at or near ${e.near}\n`;
   }
   const t = e.token;
-  if (t.kind === 'eof') {
-    const toks = tokenize(src);
-    const open = toks.filter((x) => x.kind === 'op' && x.text === '{').length - toks.filter((x) => x.kind === 'op' && x.text === '}').length;
-    // mawk counts the newline it reads past the end of the text.
-    const line = src.endsWith('\n') ? t.line : t.line + 1;
-    if (open > 0) return `awk: line ${line}: missing } near end of file\n`;
-    return `awk: line ${t.line}: syntax error at or near end of file\n`;
-  }
-  return `awk: line ${t.line}: syntax error at or near ${t.kind === 'nl' ? 'end of line' : t.text}\n`;
+  const toks = e.tokens ?? tokenize(src, false);
+  const upTo = toks.indexOf(t) < 0 ? toks : toks.slice(0, toks.indexOf(t));
+  const count = (c: string): number => upTo.filter((x) => x.kind === 'op' && x.text === c).length;
+  // mawk reads a newline past the end of the text: an open `{` is missing there, on the line after the last.
+  if (t.kind === 'eof' && count('{') > count('}')) return `awk: line ${src.endsWith('\n') ? t.line : t.line + 1}: missing } near end of file\n`;
+  if (e.mawkSays) return `awk: line ${t.kind === 'eof' && !src.endsWith('\n') ? t.line + 1 : t.line}: ${e.mawkSays}\n`;
+  if (e.extraBrace) return `awk: line ${t.line}: extra '}'\nawk: line ${t.line}: syntax error at or near end of line\n`;
+  if (t.kind === 'op' && t.text === ')' && count('(') <= count(')')) return `awk: line ${t.line}: extra ')'\n`;
+  return `awk: line ${t.line}: syntax error at or near ${shown(t)}\n`;
 }
 
 export const awk: Tool = (args, env) => {
@@ -116,6 +119,10 @@ export const awk: Tool = (args, env) => {
   try {
     prog = parse(src, bb(env));
   } catch (e) {
+    if (e instanceof RegexError) {
+      env.io.err(bb(env) ? `awk: bad regex '${e.source}': ${e.message}\n` : `awk: line ${e.line ?? 1}: regular expression compile failed (${e.mawk})\n${e.source}\n`);
+      return { status: bb(env) ? 1 : 2 };
+    }
     if (!(e instanceof ParseError) && !(e instanceof LexError)) throw e;
     env.io.err(syntaxError(e, src, env));
     return { status: e instanceof ParseError && e.unsupported ? 2 : bb(env) ? 1 : 2 };
@@ -180,7 +187,7 @@ export const awk: Tool = (args, env) => {
 };
 
 function fatalText(e: AwkFatal | RegexError, it: Interp, env: ToolEnv): string {
-  if (e instanceof RegexError) return bb(env) ? `awk: bad regex: ${e.message}\n` : `awk: run time error: regular expression compile failed (${e.message})\n${where(it)}`;
+  if (e instanceof RegexError) return bb(env) ? `awk: bad regex '${e.source}': ${e.message}\n` : `awk: run time error: regular expression compile failed (${e.mawk})\n${e.source}\n${where(it)}`;
   if (e.plain) return `awk: ${bb(env) ? e.busybox : e.mawk}\n`;
   return bb(env) ? `awk: cmd. line:1: ${e.busybox}\n` : `awk: run time error: ${e.mawk}\n${where(it)}`;
 }

@@ -110,7 +110,8 @@ export function tokenize(src: string, starStar = true): Token[] {
           j += 2;
           continue;
         }
-        if (src[j] === '[' && !inBracket) {
+        // mawk reads a bracket expression whole (`/[/]/`); BusyBox ends the regex at the next `/`.
+        if (src[j] === '[' && !inBracket && !starStar) {
           inBracket = true;
           raw += src[j++];
           if (src[j] === '^') raw += src[j++];

@@ -15,18 +15,28 @@ export class ParseError extends Error {
    * `unsupported`: what this awk refuses to run; `extraBrace`: a `}` closing nothing (mawk words
    * it apart); `mawkSays`: mawk's own message for it.
    */
-  constructor(readonly token: Token, readonly unsupported?: string, readonly extraBrace = false, readonly mawkSays?: string) {
+  constructor(readonly token: Token, readonly unsupported?: string, readonly extraBrace = false, readonly mawkSays?: string, readonly busyboxSays?: string) {
     super(unsupported ?? token.text);
   }
+
+  /** The program's tokens, for the messages that count brackets before the error. */
+  tokens?: Token[];
 }
 
 const ASSIGN_OPS = new Set(['=', '+=', '-=', '*=', '/=', '%=', '^=', '**=']);
 const COMPARE_OPS = new Set(['<', '<=', '==', '!=', '>', '>=']);
 
+/** A token as mawk's messages show it. */
+export function shown(t: Token): string {
+  return t.kind === 'nl' || t.kind === 'eof' ? 'end of line' : t.text;
+}
+
 export const isLValue = (e: Expr): e is LValue => e.kind === 'var' || e.kind === 'index' || e.kind === 'field';
 
 export class ExprParser {
   protected pos = 0;
+  /** Calls of user functions, checked against the definitions at the end. */
+  protected readonly calls: Token[] = [];
 
   /** `starStar` also tells BusyBox's grammar from mawk's where they differ. */
   constructor(protected readonly toks: Token[], protected readonly starStar: boolean) {}
@@ -46,7 +56,10 @@ export class ExprParser {
   }
 
   protected expect(text: string, kind: Token['kind'] = 'op'): void {
-    if (!this.take(text, kind)) throw new ParseError(this.tok);
+    if (this.take(text, kind)) return;
+    // mawk: `missing ) near }` where a group is left open at the end of a block or line.
+    if (text === ')' && kind === 'op' && (this.is('}') || this.tok.kind === 'nl' || this.tok.kind === 'eof')) throw new ParseError(this.tok, undefined, false, `missing ) near ${shown(this.tok)}`);
+    throw new ParseError(this.tok);
   }
 
   protected skipNewlines(): void {
@@ -73,7 +86,6 @@ export class ExprParser {
     const t = this.tok;
     if (t.kind === 'op' && ASSIGN_OPS.has(t.text) && isLValue(left)) {
       this.pos++;
-      this.skipNewlines();
       const op = (t.text === '**=' ? '^=' : t.text) as Extract<Expr, { kind: 'assign' }>['op'];
       return { kind: 'assign', op, target: left, value: this.expr(noGt) };
     }
@@ -228,6 +240,7 @@ export class ExprParser {
         return this.afterOperand({ kind: 'var', name: t.text });
       }
       case 'funcname':
+        this.calls.push(t);
         this.pos++;
         this.expect('(');
         return { kind: 'call', name: t.text, args: this.exprList(')') };

@@ -7,16 +7,38 @@
 import type { Expr, Func, Pattern, Program, Redirect, Rule, Stmt } from './ast';
 import { tokenize } from './lexer';
 import { ExprParser, ParseError } from './parser-expr';
+import { awkRegex, RegexError } from './regex';
 
 export { ParseError };
 
 /** `starStar`: `**` and `**=` are `^` and `^=` (BusyBox); mawk has no such operator. */
 export function parse(src: string, starStar: boolean): Program {
-  return new Parser(tokenize(src, starStar), starStar).program();
+  const toks = tokenize(src, starStar);
+  try {
+    const prog = new Parser(toks, starStar).program();
+    // Both awks compile a regex literal with the program: a bad one stops it before any input.
+    for (const t of toks) {
+      if (t.kind !== 'ere') continue;
+      try {
+        awkRegex(t.value as string);
+      } catch (e) {
+        if (e instanceof RegexError) e.line = t.line;
+        throw e;
+      }
+    }
+    return prog;
+  } catch (e) {
+    if (e instanceof ParseError) e.tokens = toks;
+    throw e;
+  }
 }
 
 class Parser extends ExprParser {
   private readonly funcs = new Map<string, Func>();
+  /** Where a statement sits: how many loops deep, in a function body, in a BEGIN or END action. */
+  private loops = 0;
+  private inFunc = false;
+  private inBeginEnd = false;
 
   program(): Program {
     const rules: Rule[] = [];
@@ -33,6 +55,8 @@ class Parser extends ExprParser {
       // A pattern without an action ends at a newline or `;`; after an action's `}` the next rule may follow.
       if (!rule.action && !this.endsSimple()) throw new ParseError(this.tok);
     }
+    // mawk checks calls once the program is read; BusyBox when a call runs.
+    if (!this.starStar) for (const c of this.calls) if (!this.funcs.has(c.text)) throw new ParseError(this.tok, undefined, false, `function ${c.text} never defined`);
     return { rules, funcs: this.funcs };
   }
 
@@ -51,7 +75,9 @@ class Parser extends ExprParser {
     }
     this.expect(')');
     this.skipNewlines();
+    this.inFunc = true;
     this.funcs.set(name.text, { params, body: this.block() });
+    this.inFunc = false;
   }
 
   private rule(): Rule {
@@ -70,7 +96,10 @@ class Parser extends ExprParser {
       this.skipNewlines();
       if (!this.is('{')) throw new ParseError(this.tok);
     }
-    return this.is('{') ? { pattern, action: this.block() } : { pattern };
+    this.inBeginEnd = pattern.kind === 'begin' || pattern.kind === 'end';
+    const rule: Rule = this.is('{') ? { pattern, action: this.block() } : { pattern };
+    this.inBeginEnd = false;
+    return rule;
   }
 
   private block(): Stmt[] {
@@ -115,11 +144,11 @@ class Parser extends ExprParser {
             this.pos++;
             return { kind: 'while', test, body: { kind: 'block', body: [] } };
           }
-          return { kind: 'while', test, body: this.body() };
+          return { kind: 'while', test, body: this.loopBody() };
         }
         case 'do': {
           this.pos++;
-          const body = this.body();
+          const body = this.loopBody();
           while (this.tok.kind === 'nl' || this.is(';')) this.pos++;
           this.expect('while', 'kw');
           const test = this.paren();
@@ -142,6 +171,15 @@ class Parser extends ExprParser {
     return this.stmt();
   }
 
+  private loopBody(): Stmt {
+    this.loops++;
+    try {
+      return this.body();
+    } finally {
+      this.loops--;
+    }
+  }
+
   private paren(): Expr {
     this.expect('(');
     const e = this.expr(false);
@@ -154,7 +192,7 @@ class Parser extends ExprParser {
     const [a, b, c, d] = [this.toks[this.pos], this.toks[this.pos + 1], this.toks[this.pos + 2], this.toks[this.pos + 3]];
     if (a?.kind === 'name' && b?.kind === 'kw' && b.text === 'in' && c?.kind === 'name' && d?.kind === 'op' && d.text === ')') {
       this.pos += 4;
-      return { kind: 'forin', name: a.text, array: c.text, body: this.body() };
+      return { kind: 'forin', name: a.text, array: c.text, body: this.loopBody() };
     }
     const init = this.is(';') ? undefined : this.simple();
     this.expect(';');
@@ -168,7 +206,7 @@ class Parser extends ExprParser {
       this.pos++;
       return { kind: 'for', init, test, step, body: { kind: 'block', body: [] } };
     }
-    return { kind: 'for', init, test, step, body: this.body() };
+    return { kind: 'for', init, test, step, body: this.loopBody() };
   }
 
   private simple(): Stmt {
@@ -189,12 +227,18 @@ class Parser extends ExprParser {
         }
         case 'next':
         case 'nextfile':
+          // Recorded: mawk refuses these where no record is read; BusyBox ends the action.
+          if (this.inBeginEnd && !this.starStar) throw new ParseError(t, undefined, false, `improper use of ${t.text}`);
+          this.pos++;
+          return { kind: t.text };
         case 'break':
         case 'continue':
+          if (!this.loops) throw new ParseError(t, undefined, false, `${t.text} statement outside of loop`, `'${t.text}' not in a loop`);
           this.pos++;
           return { kind: t.text };
         case 'exit':
         case 'return': {
+          if (t.text === 'return' && !this.inFunc && !this.starStar) throw new ParseError(t, undefined, false, 'return outside function body');
           this.pos++;
           const value = this.endsSimple() ? undefined : this.expr(false);
           return t.text === 'exit' ? { kind: 'exit', status: value } : { kind: 'return', value };

@@ -6,7 +6,19 @@
  */
 import { translate } from '../posix-regex';
 
-export class RegexError extends Error {}
+/** An ERE that does not compile: `source` as written, the line of the literal when it is one. */
+export class RegexError extends Error {
+  constructor(message: string, readonly source: string, public line?: number) {
+    super(message);
+  }
+
+  /** mawk's words for what GNU calls the problem (recorded: /a(/, "[" ). */
+  get mawk(): string {
+    if (this.message.startsWith('Unmatched (')) return "missing ')'";
+    if (this.message.startsWith('Unmatched [') || this.message === 'Invalid regular expression') return 'bad class -- [], [^] or [';
+    return this.message;
+  }
+}
 
 const cache = new Map<string, RegExp>();
 
@@ -25,7 +37,7 @@ export function awkRegex(src: string): RegExp {
   let re = cache.get(src);
   if (re) return re;
   const t = translate(decode(src), true, 0, true);
-  if (!t.ok) throw new RegexError(t.error);
+  if (!t.ok) throw new RegexError(t.error, src);
   re = new RegExp(t.source);
   if (cache.size > 500) cache.clear();
   cache.set(src, re);

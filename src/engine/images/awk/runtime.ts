@@ -212,14 +212,14 @@ export class Interp {
     const ends = this.prog.rules.filter((r) => r.pattern.kind === 'end');
     const mains = this.prog.rules.filter((r) => r.pattern.kind !== 'begin' && r.pattern.kind !== 'end');
     try {
-      for (const r of begins) this.exec(r.action ?? []);
+      for (const r of begins) this.action(r.action ?? [], false);
       if (mains.length || ends.length) {
         for (let rec = this.inputs.next(); rec !== undefined; rec = this.inputs.next()) {
           this.setRecord(rec);
           try {
             mains.forEach((r, i) => {
               if (this.matches(r.pattern, i)) {
-                if (r.action) this.exec(r.action);
+                if (r.action) this.action(r.action, true);
                 else this.print([], undefined);
               }
             });
@@ -233,7 +233,7 @@ export class Interp {
       status = e.status;
     }
     try {
-      for (const r of ends) this.exec(r.action ?? []);
+      for (const r of ends) this.action(r.action ?? [], false);
     } catch (e) {
       if (!(e instanceof AwkExit)) throw e;
       status = e.status;
@@ -259,6 +259,19 @@ export class Interp {
         this.ranges.set(i, !truthy(this.eval(p.to)));
         return true;
       }
+    }
+  }
+
+  /**
+   * One rule's action. What the parser lets through out of place ends the action, as in BusyBox:
+   * `next` in BEGIN or END, `return` outside a function.
+   */
+  private action(body: Stmt[], main: boolean): void {
+    try {
+      this.exec(body);
+    } catch (e) {
+      if (e instanceof Return || e instanceof Break || e instanceof Continue || (e instanceof Next && !main)) return;
+      throw e;
     }
   }
 
