@@ -74,7 +74,7 @@ export type { AuditQuery } from './apiserver/audit';
 export type { FieldRequirement, WatchEvent, WatchEventType, WatchFilter } from './apiserver/watch-types';
 export { filterMatches, parseFieldSelector } from './apiserver/watch';
 export type { LogOptions } from './kubelet/server-api';
-export type { AttachOptions, AttachOutcome, ExecOptions, PortForwardOutcome } from './kubelet/server-api';
+export type { AttachOptions, AttachOutcome, ExecOptions, PortForwardOutcome, StreamRun } from './kubelet/server-api';
 /** The OpenAPI v3 document of a built-in group version (pure; `/openapi/v3/...` serves it). */
 export { openApiDocument } from './apiserver/openapi';
 

@@ -20,9 +20,10 @@
  *   variable assigned by a line of its own is set again before each later line (approximate).
  */
 import type { Pod } from '../k8s/types';
-import type { ExecChunk, Simulation, TtyShellState } from '../engine/index';
+import type { ExecChunk, Simulation, StreamRun, TtyShellState } from '../engine/index';
 import type { AttachedShell, CommandResult, OutputChunk } from './types';
 import { defaultPs1, expandPrompt } from '../k8s/shell-prompt';
+import { waitWhileRunning } from './exec-wait';
 
 /** The shells `kubectl exec -it POD -- <shell>` attaches to (a shell with arguments just runs). */
 // zsh (netshoot's CMD) is not modelled: its session is bash's (prompt, messages).
@@ -35,7 +36,19 @@ export type ShellDialect = 'ash' | 'dash' | 'bash';
 /** `streams`: `output` chunk by chunk with the stream that wrote it (no TTY; absent: all of it went to stdout). */
 /** A command's reply; `durationMs` is how long it ran in the container (simulated), which the caller waits. */
 /** `shell`: the interactive shell the script was typed into, after it (the kubelet's ExecOutcome.shell). */
-export type ShellReply = { ok: true; exitCode: number; output: string; streams?: ExecChunk[]; durationMs?: number; shell?: TtyShellState } | { ok: false; text: string; exitCode: number };
+/**
+ * `running`: the command had not ended when the stream's input was through (`sleep infinity`):
+ * `output` is what it wrote so far, `exitCode` means nothing yet, and the caller keeps the
+ * stream open (exec-wait.ts).
+ */
+export type ShellReply = { ok: true; exitCode: number; output: string; streams?: ExecChunk[]; durationMs?: number; shell?: TtyShellState; running?: true } | { ok: false; text: string; exitCode: number };
+
+/** A command's run over an exec or attach stream as kubectl holds it; `streams` only when kept apart (no TTY). */
+export function shellReply(run: StreamRun, keepStreams: boolean): ShellReply {
+  const base = { ok: true as const, output: run.output, ...(keepStreams && run.streams ? { streams: run.streams } : {}), ...(run.shell ? { shell: run.shell } : {}) };
+  if (run.type === 'running') return { ...base, exitCode: 0, running: true };
+  return { ...base, exitCode: run.exitCode, ...(run.durationMs ? { durationMs: run.durationMs } : {}) };
+}
 
 export interface Attachment {
   namespace: string;
@@ -210,7 +223,7 @@ function replied(reply: ShellReply): LineOutcome {
 }
 
 /** A line typed in a chroot's shell: `exit` leaves it (its status is chroot's `$?`), `cd` moves in it. */
-function chrootLine(a: Attachment, ch: NonNullable<Attachment['chroot']>, line: string): LineOutcome {
+function chrootLine(sim: Simulation, a: Attachment, ch: NonNullable<Attachment['chroot']>, line: string): LineOutcome {
   const exit = /^\s*exit(?:\s+(\d+))?\s*$/.exec(line);
   if (exit) {
     const code = (exit[1] === undefined ? 0 : Number(exit[1])) & 255;
@@ -226,11 +239,28 @@ function chrootLine(a: Attachment, ch: NonNullable<Attachment['chroot']>, line: 
   // dash -i numbers the lines it has read (`/bin/sh: 3: x: not found`); each -c line is its line 1.
   ch.lines++;
   if (reply.ok) reply.output = reply.output.replace(/^\/bin\/sh: 1: /gm, `/bin/sh: ${ch.lines}: `);
+  if (reply.ok && reply.running) return runningLine(sim, a, reply.output);
   if (reply.ok && cd && reply.exitCode === 0) {
     ch.cwd = reply.output.trim().split('\n').pop() || ch.cwd;
     return { result: { output: [], exitCode: 0 }, detached: false };
   }
   return replied(reply);
+}
+
+/**
+ * A line whose command has not ended (`sleep infinity`, `tail -f`): the terminal stays its own
+ * until the container stops — the runtime kills the command with it, and the session ends as
+ * when the next line finds it gone (`command terminated with exit code 137`). What it wrote so
+ * far comes out now. A Ctrl+C replays the line with its moment (runShellLine's `interruptAt`),
+ * which the shell itself handles. At the runner's bound on a wait (MAX_WAIT_MS) the prompt comes
+ * back without a word (approximate: the command would still hold the terminal; `$?` is the
+ * shell's as the blocked line left it).
+ */
+function runningLine(sim: Simulation, a: Attachment, output: string): LineOutcome {
+  const written: OutputChunk[] = output ? [{ stream: 'stdout', text: output, at: sim.now }] : [];
+  if (waitWhileRunning(sim, a.namespace, a.pod, a.container, a.containerID) === 'capped') return { result: { output: written, exitCode: a.lastStatus }, detached: false };
+  const end = terminated(137);
+  return { ...end, result: { ...end.result, output: [...written, ...end.result.output] } };
 }
 
 /**
@@ -242,6 +272,7 @@ function chrootLine(a: Attachment, ch: NonNullable<Attachment['chroot']>, line: 
 function ttyShellLine(sim: Simulation, a: Attachment, pid: number, line: string, interruptAt: number | undefined): LineOutcome {
   const reply = a.exec(line, pid, interruptAt);
   if (!reply.ok) return { result: { output: [{ stream: 'stderr', text: reply.text }], exitCode: reply.exitCode }, detached: true };
+  if (reply.running) return runningLine(sim, a, reply.output);
   // The prompt comes back when the line's command ends; the cluster's time moves on meanwhile.
   if (reply.durationMs) sim.advance(reply.durationMs);
   a.lastStatus = reply.exitCode;
@@ -262,7 +293,7 @@ function ttyShellLine(sim: Simulation, a: Attachment, pid: number, line: string,
  */
 export function runShellLine(sim: Simulation, a: Attachment, line: string, interruptAt?: number): LineOutcome {
   if (!stillRunning(sim, a)) return terminated(137);
-  if (a.chroot) return chrootLine(a, a.chroot, line);
+  if (a.chroot) return chrootLine(sim, a, a.chroot, line);
   if (a.ttyShell !== undefined && !/^\s*chroot\s+\S+\s*$/.test(line)) return ttyShellLine(sim, a, a.ttyShell, line, interruptAt);
   const exit = /^\s*exit(?:\s+(\d+))?\s*$/.exec(line);
   if (exit) {

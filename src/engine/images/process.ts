@@ -676,7 +676,7 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
     if (m.fs.version !== fsBefore || m.apps.length !== appsBefore || redisWrites(m.apps) !== redisBefore) p.epoch++;
     // The shell is gone (its container's process was replaced): the stream ends as a killed one does.
     if (!t) return { exitCode: 137, output: '', streams: [], durationMs: 0, shell: { pid: session.shell.pid ?? 0, cwd: '/', ended: true } };
-    return { exitCode: t.exitCode, output: t.output, streams: t.streams, durationMs: t.blocked ? Infinity : t.endedAt - now, shell: t.shell };
+    return { exitCode: t.exitCode, output: t.output, streams: t.streams, durationMs: t.blocked ? Infinity : t.endedAt - now, shell: t.shell, ...(t.blocked ? { running: true as const } : {}) };
   }
   const combined: string[] = [];
   const chunks: ExecChunk[] = [];
@@ -704,7 +704,7 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
   }
   if (m.fs.version !== fsBefore || m.apps.length !== appsBefore || redisWrites(m.apps) !== redisBefore) p.epoch++;
   const durationMs = r.blocked || r.spinning ? Infinity : r.clock - now;
-  return { exitCode: r.blocked || r.spinning ? 137 : r.status, output: combined.join(''), streams: chunks, durationMs };
+  return { exitCode: r.blocked || r.spinning ? 137 : r.status, output: combined.join(''), streams: chunks, durationMs, ...(r.blocked || r.spinning ? { running: true as const } : {}) };
 }
 
 /**

@@ -201,6 +201,13 @@ export interface ExecResult {
   notStarted?: true;
   /** How long the command ran (simulated ms; Infinity when it never returns). */
   durationMs?: number;
+  /**
+   * The command had not ended when the exec returned: it waits on something that never comes
+   * (`sleep infinity`, `tail -f`, a read from a terminal) or spins. `exitCode` (137) and
+   * `durationMs` (Infinity) then only say so to an exec probe (it times out); an exec's client
+   * keeps the stream open instead (kubelet/server-api.ts ExecOutcome `running`).
+   */
+  running?: true;
   /** A line typed at an interactive shell (ExecSession.shell): its PID, its directory now, and whether the line ended it. */
   shell?: TtyShellState;
 }

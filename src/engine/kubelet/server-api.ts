@@ -121,7 +121,18 @@ export type PortForwardOutcome = { type: 'answer'; answer: HttpAnswer } | { type
  * for an instant command or one that never ends): the client waits that long for it to return.
  */
 /** `shell`: the interactive shell the line was typed into (ExecOptions.ttyShell), after it; `ended`: the line ended it, and the stream. */
-export type ExecOutcome = { type: 'exited'; exitCode: number; output: string; streams?: ExecChunk[]; durationMs?: number; shell?: TtyShellState } | { type: 'upgrade-failed'; message: string };
+/**
+ * `running`: the command had not ended when the stream's input was through (`sleep infinity`,
+ * `tail -f`): `output` is what it wrote so far, and the stream stays open — the client waits
+ * until its container stops (the runtime kills the exec'd process with it) or it is interrupted.
+ */
+export type ExecOutcome =
+  | { type: 'exited'; exitCode: number; output: string; streams?: ExecChunk[]; durationMs?: number; shell?: TtyShellState }
+  | { type: 'running'; output: string; streams?: ExecChunk[]; shell?: TtyShellState }
+  | { type: 'upgrade-failed'; message: string };
+
+/** How a command run over an exec or attach stream went: it ended, or it still runs. */
+export type StreamRun = Exclude<ExecOutcome, { type: 'upgrade-failed' }>;
 
 /**
  * How an attach went: the stream is up onto the container's PID 1 — `shell` is that process when
@@ -129,7 +140,7 @@ export type ExecOutcome = { type: 'exited'; exitCode: number; output: string; st
  * if a line was sent — or the kubelet's plain-text refusal of the upgrade.
  */
 export type AttachOutcome =
-  | { type: 'attached'; containerID: string; shell?: string; ran?: { exitCode: number; output: string; durationMs?: number; shell?: TtyShellState } }
+  | { type: 'attached'; containerID: string; shell?: string; ran?: StreamRun }
   | { type: 'upgrade-failed'; message: string };
 
 /** The body, or the error kube-apiserver relays (the real texts: the proxy passes them through). */

@@ -24,6 +24,7 @@ import { podNetnsView } from './netns';
 import { podLoopback } from './pod-loopback';
 import { stdinShell } from './app';
 import { isComponentMirror } from '../kubelet/static-pods';
+import { streamRun } from './exec';
 
 export function serveAttach(w: World, self: KubeletState, req: AttachRequest): KubeletResponse {
   const pod = w.etcd.kv.get('pods')?.get(`pods/${req.namespace}/${req.pod}`) as Pod | undefined;
@@ -49,8 +50,9 @@ export function serveAttach(w: World, self: KubeletState, req: AttachRequest): K
   // A shell reads the line itself, and keeps its state for the next (images/tty-shell.ts); what it starts (`chroot /host /bin/sh`) runs it with `-c`.
   const ran = reader.length === 1 ? execSync(w, rt, id, reader, net, input, { attached: true, shell: { argv: reader, pid: 1, ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}), ...(req.options.probe ? { probe: true } : {}) } }) : execSync(w, rt, id, [...reader, '-c', input], net, undefined, { attached: true });
   if (!ran.ok) return { ok: false, code: 500, reason: '', message: ran.error };
-  // How long the line ran (whole ms; absent when it never ends), as an exec's outcome says (exec.ts exited).
-  const ms = Number.isFinite(ran.result.durationMs) ? Math.floor(ran.result.durationMs ?? 0) : 0;
-  attached.ran = { exitCode: ran.result.exitCode, output: ran.result.output, ...(ms > 0 ? { durationMs: ms } : {}), ...(ran.result.shell ? { shell: ran.result.shell } : {}) };
+  // How the line went, as an exec's outcome says it (exec.ts streamRun): a TTY's output is one stream.
+  const run = streamRun(ran.result);
+  delete run.streams;
+  attached.ran = run;
   return { ok: true, text: '', attach: attached };
 }

@@ -9,7 +9,7 @@ import type { Pod } from '../../k8s/types';
 import { trace } from '../runtime';
 import type { World } from '../world';
 import type { KubeletState } from '../kubelet/state';
-import type { ExecOutcome, ExecRequest, KubeletResponse } from '../kubelet/server-api';
+import type { ExecRequest, KubeletResponse, StreamRun } from '../kubelet/server-api';
 import type { ExecResult } from '../images/types';
 import { execSync, runtimeOf } from './cri';
 import { podNetworkView } from './traffic';
@@ -34,9 +34,13 @@ function argvOf(req: ExecRequest): { argv: string[]; stdin: string } {
   return { argv: command, stdin: stdin ?? '' };
 }
 
-function exited(result: ExecResult): ExecOutcome {
-  const ms = Number.isFinite(result.durationMs) ? Math.floor(result.durationMs ?? 0) : 0;
-  return { type: 'exited', exitCode: result.exitCode, output: result.output, ...(result.streams ? { streams: result.streams } : {}), ...(ms > 0 ? { durationMs: ms } : {}), ...(result.shell ? { shell: result.shell } : {}) };
+/** The exec's outcome: how the command ended, or what it wrote so far while it still runs (ExecResult.running). */
+export function streamRun(result: ExecResult): StreamRun {
+  const streams = result.streams ? { streams: result.streams } : {};
+  const shell = result.shell ? { shell: result.shell } : {};
+  if (result.running) return { type: 'running', output: result.output, ...streams, ...shell };
+  const ms = Math.floor(result.durationMs ?? 0);
+  return { type: 'exited', exitCode: result.exitCode, output: result.output, ...streams, ...(ms > 0 ? { durationMs: ms } : {}), ...shell };
 }
 
 export function serveExec(w: World, self: KubeletState, req: ExecRequest): KubeletResponse {
@@ -55,7 +59,7 @@ export function serveExec(w: World, self: KubeletState, req: ExecRequest): Kubel
     if (!st) return notFound;
     const { argv, stdin } = argvOf(req);
     const result = execInContainer(st.process, w.now, argv, { ...podNetworkView(w, self.host, req.namespace), ...podNetnsView(w, self.host, pod), ...st.extra }, undefined, stdin);
-    return { ok: true, text: '', exec: exited(result) };
+    return { ok: true, text: '', exec: streamRun(result) };
   }
   const podIP = pod.spec?.hostNetwork ? undefined : pod.status?.podIP;
   const { argv, stdin } = argvOf(req);
@@ -68,5 +72,5 @@ export function serveExec(w: World, self: KubeletState, req: ExecRequest): Kubel
     ? execSync(w, rt, id, command, net, req.options.stdin, { interactive: [command[0]!], shell: { argv: [command[0]!], ...(ttyShell !== undefined ? { pid: ttyShell } : {}), ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}) } })
     : execSync(w, rt, id, argv, net, stdin, req.options.tty === true ? { tty: true } : undefined);
   if (!ran.ok) return { ok: false, code: 500, reason: '', message: ran.error };
-  return { ok: true, text: '', exec: exited(ran.result) };
+  return { ok: true, text: '', exec: streamRun(ran.result) };
 }

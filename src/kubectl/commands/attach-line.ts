@@ -6,7 +6,7 @@
  * for the real stream.
  */
 import type { Pod } from '../../k8s/types';
-import { INTERACTIVE_SHELLS, STARTUP_SCRIPT, type ShellReply } from '../attach';
+import { INTERACTIVE_SHELLS, shellReply, STARTUP_SCRIPT, type ShellReply } from '../attach';
 import type { Env } from '../env';
 import { CmdError, fatalText, plainError } from '../errors';
 
@@ -18,7 +18,7 @@ export function attachLine(env: Env, pod: Pod, container: string, input: string,
   const outcome = res.attach;
   if (outcome?.type === 'upgrade-failed') return { ok: false, text: plainError(`unable to upgrade connection: ${outcome.message}`).text, exitCode: 1 };
   if (!outcome?.ran) return { ok: false, text: '', exitCode: 1 };
-  return { ok: true, exitCode: outcome.ran.exitCode, output: outcome.ran.output, ...(outcome.ran.durationMs ? { durationMs: outcome.ran.durationMs } : {}), ...(outcome.ran.shell ? { shell: outcome.ran.shell } : {}) };
+  return shellReply(outcome.ran, false);
 }
 
 /**

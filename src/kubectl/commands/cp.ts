@@ -83,7 +83,8 @@ function execute(c: Copy, spec: FileSpec, command: string[], stdin: string | und
   if (outcome.type === 'upgrade-failed') throw plainError(`unable to upgrade connection: ${outcome.message}`);
   const streams = outcome.streams ?? [{ stream: 'stdout', text: outcome.output }];
   const of = (s: ExecChunk['stream']): string => streams.filter((c) => c.stream === s).map((c) => c.text).join('');
-  return { exitCode: outcome.exitCode, stdout: of('stdout'), stderr: of('stderr'), streams };
+  // tar never waits on anything; one that did would be killed with its container (137).
+  return { exitCode: outcome.type === 'running' ? 137 : outcome.exitCode, stdout: of('stdout'), stderr: of('stderr'), streams };
 }
 
 const terminated = (code: number): CmdError => new CmdError(`command terminated with exit code ${code}\n`, code);

@@ -13,9 +13,10 @@ import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { allContainerNames, containerNames } from './pod-containers';
 import { attachablePodFor } from './attachable-pod';
-import { attachment, INTERACTIVE_SHELLS, STARTUP_SCRIPT, type ShellReply } from '../attach';
+import { attachment, INTERACTIVE_SHELLS, shellReply, STARTUP_SCRIPT, type ShellReply } from '../attach';
 import { pid1Shell } from './attach-line';
-import { throwIfCutShort } from '../interrupt';
+import { INTERRUPTED_EXIT_CODE, Interrupted, throwIfCutShort } from '../interrupt';
+import { waitWhileRunning, type RunningEnd } from '../exec-wait';
 
 export const EXEC_FLAGS: FlagDef[] = [
   { name: 'container', short: 'c', kind: 'string', values: 'containers' },
@@ -78,11 +79,12 @@ export function runExec(env: Env, argv: string[]): number {
       env.tty.attach(attachment({ pod, container, shell, exec: (script, pid, interruptAt) => exec([shell], script, true, pid, interruptAt), ...pid1Shell(started) }, started.output));
       return 0;
     }
-    return finish(env, started);
+    return finish(env, started, { pod, container, tty: true });
   }
   // SetupTTY keeps the TTY only for -i and -t with a terminal as stdin (the page's): the command's
   // stdio is then the exec's terminal (tty=true; stderr merged into stdout).
-  return finish(env, exec(command, stdin, tty && stdin === undefined && env.tty !== undefined));
+  const withTty = tty && stdin === undefined && env.tty !== undefined;
+  return finish(env, exec(command, stdin, withTty), { pod, container, tty: withTty });
 }
 
 /** One `POST pods/<name>/exec`: how the command ended, or the text kubectl prints for the failure. */
@@ -100,21 +102,57 @@ export function execOnce(env: Env, pod: Pod, container: string, command: string[
   if (!outcome) return { ok: true, exitCode: 0, output: '' };
   if (outcome.type === 'upgrade-failed') return { ok: false, text: plainError(`unable to upgrade connection: ${outcome.message}`).text, exitCode: 1 };
   // Without a TTY the streams stay apart, as kubectl copies each to its own.
-  return { ok: true, exitCode: outcome.exitCode, output: outcome.output, ...(!tty && outcome.streams ? { streams: outcome.streams } : {}), ...(outcome.durationMs ? { durationMs: outcome.durationMs } : {}), ...(outcome.shell ? { shell: outcome.shell } : {}) };
+  return shellReply(outcome, !tty);
 }
 
-function finish(env: Env, reply: ShellReply): number {
+/** The stream a command runs over: a Ctrl+C with a TTY reaches the command, without one it stops kubectl. */
+interface ExecStream {
+  pod: Pod;
+  container: string;
+  tty: boolean;
+}
+
+/**
+ * A Ctrl+C while the command runs. With a TTY the ^C is the remote terminal's: the command dies
+ * of SIGINT and its status comes back (`command terminated with exit code 130`). Without one it
+ * is kubectl's own: kubectl dies of SIGINT, printing nothing (the shell's `$?` is 130).
+ */
+function interrupted(stream: ExecStream, e: unknown): never {
+  if (e instanceof Interrupted && stream.tty) throw new CmdError(`command terminated with exit code ${INTERRUPTED_EXIT_CODE}\n`, INTERRUPTED_EXIT_CODE);
+  throw e;
+}
+
+function finish(env: Env, reply: ShellReply, stream?: ExecStream): number {
   if (!reply.ok) throw new CmdError(reply.text, reply.exitCode);
   // kubectl returns when the command does: the cluster's time moves on meanwhile (a Ctrl+C during
-  // the wait stops kubectl, as during \`sleep\`). Its output is printed as it ended.
+  // the wait stops it, as during \`sleep\`). Its output is printed as it ended.
+  // Approximate: with a TTY, what the command wrote before the Ctrl+C is not shown.
   if (reply.durationMs) {
     const until = env.sim.now + reply.durationMs;
     env.sim.advance(reply.durationMs);
-    throwIfCutShort(env.sim, until);
+    try {
+      throwIfCutShort(env.sim, until);
+    } catch (e) {
+      if (stream) interrupted(stream, e);
+      throw e;
+    }
   }
   for (const c of reply.streams ?? [{ stream: 'stdout', text: reply.output }]) {
     if (c.stream === 'stderr') env.out.err(c.text);
     else env.out.out(c.text);
+  }
+  if (reply.running && stream) {
+    // What it wrote so far is out; kubectl keeps the terminal while it runs (exec-wait.ts).
+    let end: RunningEnd;
+    try {
+      end = waitWhileRunning(env.sim, stream.pod.metadata.namespace ?? 'default', stream.pod.metadata.name ?? '', stream.container, undefined);
+    } catch (e) {
+      interrupted(stream, e);
+    }
+    // The runner's bound on a wait: it stops without a word, as `logs -f` does.
+    if (end === 'capped') return 0;
+    // The container stopped: the runtime killed the exec'd process with it (SIGKILL).
+    throw new CmdError('command terminated with exit code 137\n', 137);
   }
   if (reply.exitCode !== 0) throw new CmdError(`command terminated with exit code ${reply.exitCode}\n`, reply.exitCode);
   return 0;

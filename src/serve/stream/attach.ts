@@ -69,7 +69,8 @@ function lineReply(t: AttachTarget, script: string): ShellReply {
   const r = attach(t, script);
   if (!r.ok) return { ok: false, text: 'status' in r.refusal ? r.refusal.status.message : r.refusal.text, exitCode: 1 };
   const ran = r.outcome.ran;
-  return ran ? { ok: true, exitCode: ran.exitCode, output: ran.output, ...(ran.shell ? { shell: ran.shell } : {}) } : { ok: true, exitCode: 0, output: '' };
+  // Approximate: a line that still runs (`sleep infinity`) does not hold a live stream; the prompt comes back (137).
+  return ran ? { ok: true, exitCode: ran.type === 'running' ? 137 : ran.exitCode, output: ran.output, ...(ran.shell ? { shell: ran.shell } : {}) } : { ok: true, exitCode: 0, output: '' };
 }
 
 function stream(ws: WebSocket, t: AttachTarget, container: string, containerID: string, shell: Attachment | undefined): void {

@@ -135,7 +135,9 @@ export class StreamUpgrades {
         if (!ws) return { text, code: 500 };
         return void finish(ws, NOTHING, failure({ code: 500, reason: 'InternalError', message: text }));
       }
-      const status = outcome.exitCode === 0 ? { metadata: {}, status: 'Success' } : nonZeroExit(options.command, outcome.exitCode);
+      // Approximate: a command that still runs (`sleep infinity`) is not kept open on a live stream; it ends as killed (137).
+      const exitCode = outcome.type === 'running' ? 137 : outcome.exitCode;
+      const status = exitCode === 0 ? { metadata: {}, status: 'Success' } : nonZeroExit(options.command, exitCode);
       // Each stream on its own channel: `kubectl cp` reads a tar archive from stdout alone.
       const streams = outcome.streams ?? [{ stream: 'stdout' as const, text: outcome.output }];
       if (ws) finish(ws, streams, status);

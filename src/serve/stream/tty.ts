@@ -44,7 +44,8 @@ export function attachTty(ws: WebSocket, t: TtyTarget): void {
     const outcome = r.exec;
     if (!outcome) return { ok: true, exitCode: 0, output: '' };
     if (outcome.type === 'upgrade-failed') return { ok: false, text: outcome.message, exitCode: 1 };
-    return { ok: true, exitCode: outcome.exitCode, output: outcome.output, ...(outcome.shell ? { shell: outcome.shell } : {}) };
+    // Approximate: a line that still runs (`sleep infinity`) does not hold a live stream; the prompt comes back (137).
+    return { ok: true, exitCode: outcome.type === 'running' ? 137 : outcome.exitCode, output: outcome.output, ...(outcome.shell ? { shell: outcome.shell } : {}) };
   };
   const started = pod ? exec(STARTUP_SCRIPT) : { ok: false as const, text: `pods "${t.name}" not found`, exitCode: 1 };
   if (!pod || !started.ok) return end(ws, 1, started.ok ? '' : started.text);
