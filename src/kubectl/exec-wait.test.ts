@@ -82,6 +82,14 @@ describe('a line that never ends at an attached shell', () => {
     expect(s.run('echo still here')).toMatchObject({ output: [{ text: 'still here\n' }], attached: { pod: 'bb' } });
   });
 
+  it('at the shell that is PID 1 of kubectl run -it: Ctrl+C reaches it, which lives on', () => {
+    const s = new Session({ seed: 2, interactive: true });
+    expect(s.run('kubectl run -it t --image=busybox:1.36 -- sh')).toMatchObject({ attached: { pod: 't' } });
+    const { r, took } = timed(s, 'echo waiting; sleep infinity', 6000);
+    expect({ out: text(r), code: r.exitCode, took }).toEqual({ out: 'waiting\n', code: 130, took: 6000 });
+    expect(s.run('echo $? $$')).toMatchObject({ output: [{ text: '130 1\n' }], attached: { prompt: '/ # ' } });
+  });
+
   it('ends the session with exit code 137 when the container stops meanwhile', () => {
     const s = terminal();
     expect(s.run('kubectl run short --image=busybox:1.36 --restart=Never -- sleep 60').exitCode).toBe(0);

@@ -42,7 +42,8 @@ export function pipeToPid1(env: Env, pod: Pod, container: string, input: string,
   const reply = attachLine(env, pod, container, input);
   if (!reply.ok) return;
   env.out.out(reply.output);
-  if (reply.shell?.ended || closes) env.sim.exitAttachedShell(pod.metadata.namespace ?? 'default', pod.metadata.name ?? '', container, reply.exitCode & 255);
+  // A command still running (`sleep infinity`) keeps the shell, and the container, past the end of file.
+  if (!reply.running && (reply.shell?.ended || closes)) env.sim.exitAttachedShell(pod.metadata.namespace ?? 'default', pod.metadata.name ?? '', container, reply.exitCode & 255);
 }
 
 /**
