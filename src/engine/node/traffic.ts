@@ -255,6 +255,19 @@ export type ConnectResult = 'open' | 'refused' | 'timeout';
  * server that never answers a request (deadlocked, TCP-only) still accepts it.
  */
 export function tcpConnect(w: World, req: Omit<HttpGet, 'path' | 'request' | 'via'>): ConnectResult {
+  const a = tcpArrive(w, req);
+  if (typeof a === 'string') return a;
+  if (a.host) return a.host.kind === 'unreachable' ? 'timeout' : a.host.kind === 'refused' ? 'refused' : 'open';
+  if (!a.l) return 'timeout';
+  return a.l.containers.some((c) => listensOn(c.process!, w.now, a.port)) ? 'open' : 'refused';
+}
+
+/**
+ * Where a TCP handshake from `req.from` to `req.host:req.port` lands (kube-proxy's rules,
+ * NetworkPolicy, a `tcp://` hop on the trace), or how it fails before any listener answers.
+ * One path for every client that speaks TCP without HTTP (tcpConnect, redisSend).
+ */
+function tcpArrive(w: World, req: Omit<HttpGet, 'path' | 'request' | 'via'>): Arrival | 'timeout' | 'refused' {
   if (!w.machineSpecs.has(req.from)) return 'timeout';
   const proxy = proxyOf(w, req.from);
   // Drawn like httpGet's: a run's later randomness does not depend on what was dialled.
@@ -280,44 +293,16 @@ export function tcpConnect(w: World, req: Omit<HttpGet, 'path' | 'request' | 'vi
       throw new Error(`unhandled resolution ${JSON.stringify(never)}`);
     }
   }
-  if ('reply' in a) return 'timeout';
-  if (a.host) return a.host.kind === 'unreachable' ? 'timeout' : a.host.kind === 'refused' ? 'refused' : 'open';
-  if (!a.l) return 'timeout';
-  return a.l.containers.some((c) => listensOn(c.process!, w.now, a.port)) ? 'open' : 'refused';
+  return 'reply' in a ? 'timeout' : a;
 }
 
 /**
  * redis-cli's connection from `req.from` (the Pod `req.source`) to `req.host:req.port`: the
- * handshake's path (kube-proxy's rules, NetworkPolicy, a `tcp://` hop on the trace), then the
- * commands to the redis-server listening at the endpoint.
+ * handshake's path (tcpArrive), then the commands to the redis-server listening at the endpoint.
  */
 export function redisSend(w: World, req: Omit<HttpGet, 'path' | 'request' | 'via'>, commands: string[][]): RedisWire {
-  if (!w.machineSpecs.has(req.from)) return { kind: 'timeout' };
-  const proxy = proxyOf(w, req.from);
-  // Drawn like httpGet's: a run's later randomness does not depend on what was dialled.
-  const pick = nextInt(w.rng, 0, 1 << 30);
-  const r = resolveFromNode(w, req.from, req.host, req.port, req.namespace, pick);
-  const full: HttpGet = { ...req, path: '/' };
-  let a: ReturnType<typeof arrive>;
-  switch (r.kind) {
-    case 'no-proxy':
-    case 'unknown-host':
-      return { kind: 'timeout' };
-    case 'no-endpoints':
-      return { kind: 'refused' };
-    case 'endpoint':
-      a = arrive(w, full, proxy!.id, { ip: IPV4.test(req.host) ? req.host : r.rule.clusterIP, port: req.port }, r.endpoint, r.rule.service, 'tcp');
-      break;
-    case 'not-a-service':
-      if (!IPV4.test(req.host)) return { kind: 'timeout' };
-      a = arrive(w, full, proxy!.id, { ip: req.host, port: req.port }, `${req.host}:${req.port}`, undefined, 'tcp');
-      break;
-    default: {
-      const never: never = r;
-      throw new Error(`unhandled resolution ${JSON.stringify(never)}`);
-    }
-  }
-  if ('reply' in a) return { kind: 'timeout' };
+  const a = tcpArrive(w, req);
+  if (typeof a === 'string') return { kind: a };
   if (a.host) return a.host.kind === 'unreachable' ? { kind: 'timeout' } : a.host.kind === 'refused' ? { kind: 'refused' } : { kind: 'not-redis', first: 'H' };
   if (!a.l) return { kind: 'timeout' };
   for (const c of a.l.containers) {
