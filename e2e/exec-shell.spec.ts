@@ -48,6 +48,35 @@ test.describe('kubectl exec -it', () => {
   });
 });
 
+test.describe('a command that never ends in the container shell', () => {
+  test('keeps the terminal waiting until Ctrl+C, which the shell survives', async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto('/');
+    const ui = app(page);
+    const play = playback(page);
+    await ui.waitForBoot();
+    await ui.run('kubectl run bb --image=busybox:1.36 -- sleep 3600');
+    await ui.run('sim advance 20s');
+    await play.toLive();
+    await ui.waitForPrompt();
+    await ui.run('kubectl exec -it bb -- sh');
+    await ui.waitForPrompt();
+    await expect(ui.terminal).toHaveAttribute('data-prompt', '/ # ');
+    // Playing: the container's sleep is not the laptop's skip, so the playhead does not jump to
+    // its end. (Paused, a line typed into a container shell is shown at its end, as before.)
+    await page.getByTestId('play-pause').click();
+    await expect(page.getByTestId('play-pause')).toContainText('Pause');
+    await ui.run('sleep infinity');
+    await expect(ui.terminal).toHaveAttribute('data-state', 'waiting');
+    await ui.press('Control+c');
+    await ui.waitForPrompt();
+    await ui.run('echo status $?');
+    await expect(ui.terminalOutput).toContainText('status 130');
+    await expect(ui.terminal).toHaveAttribute('data-prompt', '/ # ');
+    expect(problems).toEqual([]);
+  });
+});
+
 test.describe('sim ssh NODE', () => {
   test('logs in to the node until exit; the instructor console still acts on the cluster meanwhile', async ({ page }) => {
     const problems = watchConsole(page);

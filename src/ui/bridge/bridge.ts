@@ -533,7 +533,10 @@ export class SimBridge {
   /** Sends command `id` (its transcript entry exists) to the worker. */
   private dispatch(id: number, line: string, stdin: string | undefined, laptop = false): void {
     const pb = this.store.getState().playback;
-    if (SKIP.test(line)) this.skipCommands.add(id);
+    // `sleep` typed into an attached container shell is the container's sleep, which the
+    // terminal waits out (and Ctrl+C ends) like any command — not the laptop's skip.
+    const inShell = this.store.getState().terminal.entries.find((e) => e.id === id)?.shell !== undefined;
+    if (SKIP.test(line) && !inShell) this.skipCommands.add(id);
     else if (!pb.playing && pb.following) this.pausedCommands.set(id, undefined);
     // Only a line that may run `watch` carries the size it draws on: the log (and a shared link) stays short.
     const size = this.terminalSize && WATCH_WORD.test(line) ? { terminal: this.terminalSize } : {};
