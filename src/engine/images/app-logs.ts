@@ -295,9 +295,9 @@ export function accessLines(run: AppRun, style: LogStyle, hit: Hit): LogLine[] {
     return [line(hit.at, `${slashTime(hit.at)} HTTP request from ${hit.clientIP}:${port}`, 'stderr')];
   }
   if (style === 'bootcamp') {
-    // server.js: `console.log("Running On:" ,host, "| Total Requests:", ++requests,"| App Uptime:",
-    // (new Date() - startTime)/1000 , "seconds", "| Log Time:",new Date())`, startTime taken in the
-    // listen callback. A number prints as JavaScript writes it (`446.976`, `7.98`, `12`).
+    // server.js (bootcamp-server-js.ts) logs the request count, the seconds since its listen
+    // callback ran and the time now: here both from the simulated clock. A number prints as
+    // JavaScript writes it (`446.976`, `7.98`, `12`).
     const uptime = (Math.floor(hit.at) - Math.floor(run.listenAt)) / 1000;
     return [line(hit.at, `Running On: ${run.hostname} | Total Requests: ${(hit.served ?? 0) + 1} | App Uptime: ${uptime} seconds | Log Time: ${isoMillis(hit.at)}`)];
   }

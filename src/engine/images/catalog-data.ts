@@ -39,6 +39,7 @@ import { nginxBefore, nginxErrorPage } from './nginx-http';
 import { nginxDebian } from './nginx-build';
 import { LANGUAGE_IMAGES } from './lang-images';
 import { NGINX_IMAGE_DIRS, NGINX_IMAGE_FILES, NGINX_IMAGE_LINKS, NGINX_IMAGE_META, NGINX_ROOT_DIRS } from './nginx-image';
+import { bootcampServerJs } from './bootcamp-server-js';
 
 const MiB = 1024 * 1024;
 
@@ -633,31 +634,6 @@ const NGINX_1_29_2 = onDebian('trixie', nginxEnv('0.9.3'));
 // ---------------------------------------------------------------------------------------------
 // Learn Kubernetes Basics (kubernetes.io/docs/tutorials/kubernetes-basics/)
 // ---------------------------------------------------------------------------------------------
-/**
- * The tutorial's /server.js as `cat server.js` prints it in published transcripts of the image;
- * 742 bytes, the size `docker history` gives its COPY layer. v2's answers `v=2`.
- */
-const bootcampServerJs = (v: number): string => `var http = require('http');
-var requests=0;
-var podname= process.env.HOSTNAME;
-var startTime;
-var host;
-var handleRequest = function(request, response) {
-  response.setHeader('Content-Type', 'text/plain');
-  response.writeHead(200);
-  response.write("Hello Kubernetes bootcamp! | Running on: ");
-  response.write(host);
-  response.end(" | v=${v}\\n");
-  console.log("Running On:" ,host, "| Total Requests:", ++requests,"| App Uptime:", (new Date() - startTime)/1000 , "seconds", "| Log Time:",new Date());
-}
-var www = http.createServer(handleRequest);
-www.listen(8080,function () {
-    startTime = new Date();;
-    host = process.env.HOSTNAME;
-    console.log ("Kubernetes Bootcamp App Started At:",startTime, "| Running On: " ,host, "\\n" );
-});
-`;
-
 /**
  * server.js under node 6.3.1: every path and method gets the same 200 (the handler never looks at
  * the request), framed as Node's http module frames it; its log is app-logs.ts's `bootcamp`.

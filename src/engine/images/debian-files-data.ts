@@ -1,4 +1,7 @@
 /**
+ * A generated data table (scripts/gen-debian-files.mjs), over 400 lines because it is data: one
+ * row per program of two Debian releases; nothing here is logic to split.
+ *
  * What debian:*-slim holds in /usr/bin and /usr/sbin, per Debian release: every program file and
  * link the packages of the image ship, with its size, recorded by scripts/record-debian-files.sh
  * (`dpkg-deb -c` of each package, fetched with `apt-get download` from deb.debian.org on
