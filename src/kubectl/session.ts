@@ -153,6 +153,8 @@ export class Session {
   private substitutions = 0;
   /** The line's `leadSeq` so far (CommandResult): set by its first kubectl or sim outside `$(…)`. */
   private leadSeq: number | undefined;
+  /** The line's lead command was `sim advance` (or its alias `sleep`): CommandResult.skip. */
+  private skip = false;
 
   constructor(opts: SessionOptions = {}) {
     this.seed = opts.seed ?? 1;
@@ -210,12 +212,14 @@ export class Session {
     const namespace = this.contextNamespace();
     const saved = this.workstation.checkpoint();
     this.leadSeq = undefined;
+    this.skip = false;
     this.laptop.jobs.beginLine();
     let res = this.runInteractive(line, stdin, opts);
     // Before the next prompt: what background jobs wrote as they ended, then bash's notices.
     const jobs = this.laptop.jobs.finishLine(this.sim);
     if (jobs.length) res = { ...res, output: [...res.output, ...jobs] };
     if (this.interactive && this.leadSeq !== undefined) res = { ...res, leadSeq: this.leadSeq };
+    if (this.interactive && this.skip) res = { ...res, skip: true };
     this.syncKubeconfigFile();
     if (this.workstation.version !== version && this.workstation.size > WORKSTATION_QUOTA) {
       // Nothing half-written is kept: the line's writes are undone and it says why.
@@ -560,6 +564,7 @@ export class Session {
           return runKubectl(ctx, argv);
         }
         case 'sim':
+          if (this.substitutions === 0 && this.leadSeq === undefined && argv[0] === 'advance') this.skip = true;
           this.leads(sim);
           sim.horizon = opts.interruptAt as SimMillis | undefined;
           return runSim(this, argv, tty && stdin === undefined ? this.tty : undefined);

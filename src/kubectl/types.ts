@@ -81,6 +81,13 @@ export interface CommandResult {
    * ran none (`curl`, `echo`, only substitutions).
    */
   leadSeq?: number;
+  /**
+   * An interactive session only: the line's lead command (the one `leadSeq` names) was `sim
+   * advance` or the prompt's `sleep` — a deliberate skip of simulated time, which the stage
+   * jumps over instead of playing out. A container's own `sleep` (an attached shell, `kubectl
+   * exec`) is never one.
+   */
+  skip?: true;
   /** The line changed the namespace commands default to (`kubectl config set-context --current -n X`, `use-context`): the new one. */
   namespace?: string;
 }

@@ -58,8 +58,10 @@ export type { AttachedShell, EditorRequest, ScreenFrame, CommandGroup, CommandIn
  * 13: `commandResult` may carry `leadSeq`: where the line's own kubectl/sim records begin.
  * 14: `commandResult.edit` says what the editor holds by `kind`: `object` (`kubectl edit`) or
  *    `file` (`vi FILE` at the prompt: the file, the editor's status line, the text that quits).
+ * 15: `commandResult` may carry `skip`: the line's lead command skipped simulated time on purpose
+ *    (`sim advance`, the prompt's `sleep`); the page no longer guesses it from the line's text.
  */
-export const PROTOCOL_VERSION = 14;
+export const PROTOCOL_VERSION = 15;
 
 /**
  * One `advance`, `step` or `until` request may not move the clock by more than this: a runaway
@@ -366,6 +368,8 @@ export interface CommandResultMessage {
    * made their records; absent when it ran none. A paused stage shows the line from there.
    */
   leadSeq?: number;
+  /** The line's lead command skipped simulated time on purpose (`sim advance`, the prompt's `sleep`): the moment shown jumps to its end. */
+  skip?: true;
 }
 
 export interface UntilResultMessage {

@@ -43,6 +43,25 @@ describe('SimBridge', () => {
     expect(bridge.commandLog).toEqual([{ type: 'command', line: 'sim advance 10s' }]);
   });
 
+  it('jumps over a line the engine calls a skip, whatever its text, and plays out one it does not', async () => {
+    const { store, bridge } = setup();
+    bridge.start();
+    await settle();
+    bridge.play();
+    bridge.tick(); // the wall clock stands still: the playhead moves only where the bridge puts it
+    const before = store.getState().cluster.now;
+    // The prompt's `sleep` behind an assignment is still its lead command: a skip.
+    bridge.run('X=1 sleep 2');
+    await settle();
+    expect(store.getState().cluster.now).toBe(before + 2_000);
+    // Inside `$(…)` the sleep only feeds the shell: the line plays out at the playhead's pace.
+    const id = bridge.run('echo $(sleep 3)');
+    await settle();
+    expect(store.getState().cluster.tape!.frontierNow).toBe(before + 5_000);
+    expect(store.getState().cluster.now).toBe(before + 2_000);
+    expect(store.getState().terminal.entries.find((e) => e.id === id)).toMatchObject({ state: 'done', endedAt: before + 5_000 });
+  });
+
   it('sends the terminal size with a line that may run watch, and logs it so a replay draws the same frames', async () => {
     const { store, bridge, workers } = setup();
     bridge.start();

@@ -90,8 +90,6 @@ export interface BridgeOptions {
   restartWindowMs?: number;
 }
 
-/** Commands that skip simulated time on purpose; the playhead follows them instead of playing the gap out. */
-const SKIP = /^\s*(sim\s+advance|sleep)\b/;
 /** A line that may run procps' `watch` (bridge.setTerminalSize). */
 const WATCH_WORD = /\bwatch\b/;
 
@@ -163,7 +161,10 @@ export class SimBridge {
    * value is the result's `leadSeq` once it came (it comes just before the ack diff).
    */
   private pausedCommands = new Map<number, number | undefined>();
-  /** `sim advance` / `sleep`: a deliberate skip, so the moment shown jumps to where it ended. */
+  /**
+   * Lines whose result said `skip` (`sim advance`, the prompt's `sleep`): the moment shown jumps
+   * to where they ended instead of playing the gap out. Their result comes just before the ack diff.
+   */
   private skipCommands = new Set<number>();
   /** Requests someone awaits (lessons): settled when the worker acknowledges them, with their result message if any. */
   private awaited = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void; value?: unknown }>();
@@ -533,11 +534,8 @@ export class SimBridge {
   /** Sends command `id` (its transcript entry exists) to the worker. */
   private dispatch(id: number, line: string, stdin: string | undefined, laptop = false): void {
     const pb = this.store.getState().playback;
-    // `sleep` typed into an attached container shell is the container's sleep, which the
-    // terminal waits out (and Ctrl+C ends) like any command — not the laptop's skip.
-    const inShell = this.store.getState().terminal.entries.find((e) => e.id === id)?.shell !== undefined;
-    if (SKIP.test(line) && !inShell) this.skipCommands.add(id);
-    else if (!pb.playing && pb.following) this.pausedCommands.set(id, undefined);
+    // Whether the line is a deliberate skip (CommandResult.skip) is known once it ran.
+    if (!pb.playing && pb.following) this.pausedCommands.set(id, undefined);
     // Only a line that may run `watch` carries the size it draws on: the log (and a shared link) stays short.
     const size = this.terminalSize && WATCH_WORD.test(line) ? { terminal: this.terminalSize } : {};
     const input = { line, ...(stdin === undefined ? {} : { stdin }), ...size, ...(laptop ? { laptop: true as const } : {}) };
@@ -754,7 +752,10 @@ export class SimBridge {
         return;
       }
       case 'commandResult': {
-        if (this.pausedCommands.has(msg.id)) this.pausedCommands.set(msg.id, msg.leadSeq);
+        if (msg.skip) {
+          this.skipCommands.add(msg.id);
+          this.pausedCommands.delete(msg.id);
+        } else if (this.pausedCommands.has(msg.id)) this.pausedCommands.set(msg.id, msg.leadSeq);
         const replayed = this.echoing.get(msg.id);
         this.echoing.delete(msg.id);
         this.store.setState((s) => ({ terminal: replayed ? commandReplayed(s.terminal, msg, replayed.line, replayed.interruptAt) : commandFinished(s.terminal, msg) }));
