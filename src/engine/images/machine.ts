@@ -126,6 +126,11 @@ export interface Machine extends Scope {
   fs: FsLayer;
   logs: LogLine[];
   dropped: number;
+  /**
+   * Each stream's line not yet ended by a `\n` (src/k8s/cri-log.ts): not in the log until it
+   * ends, grows past 16 KiB or the container stops. One object shared by the nested machines, as `logs` is.
+   */
+  logOpen: { stdout: string; stderr: string };
   /** Requests each app (by PID) has answered (log-buffer.ts countRequest); absent in machines made before it existed. */
   served?: Record<number, number>;
   apps: AppRun[];
@@ -304,6 +309,7 @@ export function newMachine(script: Script, scope: Scope, clock: number, fs: FsLa
     fs,
     logs: [],
     dropped: 0,
+    logOpen: { stdout: '', stderr: '' },
     served: {},
     apps: [],
     nextPid: 7,

@@ -1,10 +1,11 @@
 /**
- * Where a command's output goes: the container log (split into CRI log lines, bounded like log
- * rotation), a file in the container, /dev/null, or a capture buffer for `$(…)` and pipes.
+ * Where a command's output goes: the container log (CRI log records as containerd cuts them:
+ * src/k8s/cri-log.ts; bounded like log rotation), a file in the container, /dev/null, or a capture buffer for `$(…)` and pipes.
  */
 import { normalizePath, resolveLinks, writeFile, type BaseFs } from './fs';
 import type { Machine, RunContext, Sink } from './machine';
 import { pushLog } from './log-buffer';
+import { criRecords } from '../../k8s/cri-log';
 import { runUser } from './proc-container';
 import type { FileIds } from './fs';
 
@@ -16,14 +17,14 @@ export function processIds(m: Machine, ctx: RunContext): FileIds {
 
 export { pushLog };
 
-/** Writes `text` to a sink at time `at`. Log sinks split it into lines like the CRI log does. */
+/** Writes `text` to a sink at time `at`. A log sink keeps an unended line open (Machine.logOpen). */
 export function emit(m: Machine, ctx: RunContext, sink: Sink, text: string, at: number): void {
   if (text === '') return;
   switch (sink.k) {
     case 'log': {
-      const lines = text.split('\n');
-      if (lines[lines.length - 1] === '') lines.pop();
-      for (const l of lines) pushLog(m, { at, stream: sink.stream, text: l });
+      const { records, open } = criRecords(m.logOpen[sink.stream], text);
+      m.logOpen[sink.stream] = open;
+      for (const r of records) pushLog(m, r.partial ? { at, stream: sink.stream, text: r.text, partial: true } : { at, stream: sink.stream, text: r.text });
       return;
     }
     case 'file':

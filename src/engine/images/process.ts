@@ -447,6 +447,13 @@ export function processLogs(p: ProcessState, now: number): LogLine[] {
     pushAll(lines, behaviourLines(app, style, until, LOG_CAP));
   }
   pushAll(lines, p.extraLogs);
+  // The streams close when the container ends: a line still open is its last, partial, record.
+  if (exit && exit.at <= now) {
+    for (const stream of ['stdout', 'stderr'] as const) {
+      const open = p.machine.logOpen[stream];
+      if (open !== '') lines.push({ at: exit.at, stream, text: open, partial: true });
+    }
+  }
   const visible = lines.filter((l) => l.at <= until);
   // Stable sort keeps same-instant lines in the order they were written.
   visible.sort((a, b) => a.at - b.at);

@@ -181,6 +181,8 @@ export interface LogLine {
   at: number;
   stream: 'stdout' | 'stderr';
   text: string;
+  /** A P record of the CRI log (src/k8s/cri-log.ts): printed without a newline. */
+  partial?: true;
 }
 
 export interface ExecChunk {

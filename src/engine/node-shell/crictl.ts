@@ -33,6 +33,7 @@ interface CtrRow {
   exitCode?: number;
   startedAt?: number;
   finishedAt?: number;
+  /** Each CRI record as crictl prints it: an F record with its newline, a P record without. */
   logs: () => string[];
 }
 
@@ -70,7 +71,7 @@ function containers(w: World, node: string, rt: RuntimeState): CtrRow[] {
       ...(c.exitCode !== undefined ? { exitCode: c.exitCode } : {}),
       ...(c.startedAt !== undefined ? { startedAt: c.startedAt } : {}),
       ...(c.finishedAt !== undefined ? { finishedAt: c.finishedAt } : {}),
-      logs: () => (c.process ? processLogs(c.process, w.now).map((l) => l.text) : []),
+      logs: () => (c.process ? processLogs(c.process, w.now).map((l) => (l.partial ? l.text : `${l.text}\n`)) : []),
     });
   }
   for (const s of staticContainers(w, node)) {
@@ -88,7 +89,7 @@ function containers(w: World, node: string, rt: RuntimeState): CtrRow[] {
       pod: s.podName,
       namespace: 'kube-system',
       ...(s.running ? {} : { exitCode: s.exitCode }),
-      logs: () => s.crashLog ?? (comp ? (runLines(comp, false) ?? []).map((l) => l.text) : []),
+      logs: () => (s.crashLog ?? (comp ? (runLines(comp, false) ?? []).map((l) => l.text) : [])).map((l) => `${l}\n`),
     });
     const prev = s.previous;
     if (prev) {
@@ -104,7 +105,7 @@ function containers(w: World, node: string, rt: RuntimeState): CtrRow[] {
         pod: s.podName,
         namespace: 'kube-system',
         exitCode: prev.exitCode,
-        logs: () => prev.crashLog ?? (comp ? (runLines(comp, true) ?? []).map((l) => l.text) : []),
+        logs: () => (prev.crashLog ?? (comp ? (runLines(comp, true) ?? []).map((l) => l.text) : [])).map((l) => `${l}\n`),
       });
     }
   }
@@ -213,7 +214,7 @@ export function crictl(w: World, node: string, args: string[], io: ShellIo): num
       if (!c) return notFound(io, w, 'failed to get container status', id);
       let lines = c.logs();
       if (tail !== undefined && Number.isInteger(tail) && tail >= 0) lines = lines.slice(Math.max(0, lines.length - tail));
-      io.out(lines.map((l) => `${l}\n`).join(''));
+      io.out(lines.join(''));
       return 0;
     }
     case 'inspect': {

@@ -91,7 +91,8 @@ function render(lines: LogLine[], opts: LogOptions, now: number, containerId: st
     sel = sel.filter((l) => l.at >= since);
   }
   if (opts.tailLines !== undefined && opts.tailLines >= 0) sel = sel.slice(Math.max(0, sel.length - opts.tailLines));
-  let text = sel.map((l, i) => (opts.timestamps ? `${rfc3339Nano(l.at, `${containerId}:${i}:${l.text}`)} ${l.text}\n` : `${l.text}\n`)).join('');
+  // A P record (src/k8s/cri-log.ts) is printed without its newline, as the kubelet's reader does.
+  let text = sel.map((l, i) => `${opts.timestamps ? `${rfc3339Nano(l.at, `${containerId}:${i}:${l.text}`)} ` : ''}${l.text}${l.partial ? '' : '\n'}`).join('');
   if (opts.limitBytes !== undefined && opts.limitBytes >= 0) text = text.slice(0, opts.limitBytes);
   return text;
 }

@@ -20,11 +20,14 @@
  * concurrent readers print them (RFC 3339 UTC with fixed-width nanoseconds orders as text; the
  * sort is stable, so same-instant lines keep stream order).
  *
- * Approximate: a Pod deleted at once (`--force --grace-period=0`) ends its stream with what the
+ * Approximate: `attach` and `run -i` read the CRI log's records too, where the real ones carry the
+ * raw stream — so text a container writes without a newline (`printf a; sleep 5; echo b`) comes
+ * out when its line ends rather than at once (the bytes are the same). A Pod deleted at once (`--force --grace-period=0`) ends its stream with what the
  * last read saw; the real stream would have carried the lines written since.
  */
 import type { KObject, Pod } from '../../k8s/types';
 import { parseTimestamp } from '../../k8s/time';
+import { cutLongLine } from '../../k8s/cri-log';
 import type { Env } from '../env';
 import { Interrupted } from '../interrupt';
 import { ObjectWatch, type WatchEvent } from '../watch';
@@ -82,7 +85,7 @@ function linesSince(env: Env, l: Live, o: FollowOptions): Line[] {
   const text = env.sim.followLog(l.s.pod.metadata.namespace ?? '', l.s.pod.metadata.name ?? '', { container: l.s.container, timestamps: true, ...(o.previous ? { previous: true } : {}) });
   if (text === undefined) return [];
   const out: Line[] = [];
-  for (const line of text.split(/(?<=\n)/)) {
+  for (const line of criRecordTexts(text)) {
     const space = line.indexOf(' ');
     if (space < 0) continue;
     const stamp = line.slice(0, space);
@@ -95,6 +98,41 @@ function linesSince(env: Env, l: Live, o: FollowOptions): Line[] {
   }
   if (l.left <= 0) l.done = true;
   l.readAt = env.sim.now;
+  return out;
+}
+
+/** The kubelet's fixed-width RFC 3339 stamp and its space, which begins every record it sends. */
+const STAMP = /\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{9}Z /y;
+
+/**
+ * The timestamped records of a log body, each with its stamp: an F record ends at its newline; a
+ * P record (src/k8s/cri-log.ts) has none, so it ends where the next stamp begins — right after
+ * its 16 KiB when it was cut there, or, for the last ones written as the streams closed, at the
+ * first stamp that follows (text shaped like a stamp inside such a record would split it).
+ */
+function criRecordTexts(text: string): string[] {
+  const out: string[] = [];
+  const stampAt = (j: number): boolean => {
+    STAMP.lastIndex = j;
+    return STAMP.test(text);
+  };
+  for (let i = 0; i < text.length; ) {
+    const from = i + 31;
+    const nl = text.indexOf('\n', from);
+    let end = nl < 0 ? text.length : nl + 1;
+    const cut = cutLongLine(text.slice(from, nl < 0 ? text.length : nl));
+    if (cut && stampAt(from + cut[0].length)) end = from + cut[0].length;
+    else if (nl < 0) {
+      for (let j = from; j < text.length; j++) {
+        if (stampAt(j)) {
+          end = j;
+          break;
+        }
+      }
+    }
+    out.push(text.slice(i, end));
+    i = end;
+  }
   return out;
 }
 

@@ -102,3 +102,33 @@ describe('kubectl logs across Pods and containers', () => {
     expect(order[0]).not.toBe(order[1]);
   });
 });
+
+describe('kubectl logs of output without a newline (CRI P and F records)', () => {
+  it('shows text only once a newline ends its line, and the unended rest when the container stops', () => {
+    const sim = new Simulation({ seed: 5 });
+    const run = (line: string) => kubectl(sim, line);
+    expect(run(`run t --image=busybox:1.36 --restart=Never -- sh -c 'printf a; printf b; sleep 20; printf "c\\n"; printf d; sleep 10; printf e >&2'`).code).toBe(0);
+    sim.advance(12_000);
+    expect(run('logs t').stdout).toBe('');
+    sim.advance(15_000);
+    expect(run('logs t').stdout).toBe('abc\n');
+    // The F record is stamped when its newline came, not when its first byte was written.
+    const stamped = run('logs t --timestamps').stdout;
+    const started = Date.parse(run("get pod t -o jsonpath={.status.containerStatuses[0].state.running.startedAt}").stdout);
+    expect(Date.parse(stamped.slice(0, 30)) - started).toBeGreaterThanOrEqual(20_000);
+    sim.advance(20_000);
+    expect(run('get pod t').stdout).toContain('Completed');
+    // At the end each stream's open line is a last P record, printed without a newline.
+    expect(run('logs t').stdout).toBe('abc\nde');
+  });
+
+  it('-f writes each record at the moment it was logged, a partial one included', () => {
+    const sim = new Simulation({ seed: 5 });
+    expect(kubectl(sim, `run t --image=busybox:1.36 --restart=Never -- sh -c 'sleep 20; printf "one\\n"; printf two; printf three >&2; sleep 3'`).code).toBe(0);
+    sim.advance(10_000);
+    const r = kubectl(sim, 'logs -f t');
+    expect(r.code).toBe(0);
+    // Both streams' last P records come back to back: each is its own record, stamp and all.
+    expect(r.stdout).toBe('one\ntwothree');
+  });
+});
