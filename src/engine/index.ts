@@ -60,6 +60,7 @@ export { languageCollator } from './images/collate';
 export { readTar, writeTar } from './images/tar-format';
 export type { TarMember, TarOwner } from './images/tar-format';
 export type { ExecChunk, HttpAnswer, HttpRequest, TtyShellState } from './images/types';
+export type { FollowRef } from './images/follow';
 
 // kube-apiserver's request and response shapes, and the field selectors clients build.
 export type { ApiRequest, ApiResponse, Verb } from './apiserver/handler';

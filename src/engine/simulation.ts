@@ -26,9 +26,11 @@ import { authenticateBearerToken } from './apiserver/token-authn';
 import { impersonating, refusedBeforeRouting } from './apiserver/unrouted-authz';
 import { podLogs, portForwardConnection, portForwardLost, portForwardStream, type PortForwardStream } from './apiserver/kubelet-proxy';
 import type { PortForwardOutcome } from './kubelet/server-api';
-import type { HttpRequest } from './images/types';
+import type { ExecChunk, HttpRequest } from './images/types';
 import type { LocalListener } from './node/workstation-net';
 import { readySandbox } from './node/port-forward';
+import { readFollow } from './node/exec';
+import type { FollowRef } from './images/follow';
 import type { LogOptions } from './kubelet/server-api';
 import { auditLines, type AuditQuery } from './apiserver/audit';
 import { clusterCaPem, kubeadmClientPem, kubeadmClientUser } from './apiserver/cluster-ca';
@@ -286,6 +288,15 @@ export class Simulation {
     } finally {
       w.traceMuted = muted;
     }
+  }
+
+  /**
+   * What an open exec stream's `tail -f` (ExecOutcome's `follow`) printed since it was last read,
+   * each chunk stamped when tail printed it; `close` ends the follow. Read on the stream already
+   * open, so no trace hop. Undefined once the container no longer runs it.
+   */
+  followExec(namespace: string, pod: string, container: string, ref: FollowRef, close = false): ExecChunk[] | undefined {
+    return readFollow(this.#world, namespace, pod, container, ref, close);
   }
 
   /**

@@ -20,10 +20,12 @@
  *   variable assigned by a line of its own is set again before each later line (approximate).
  */
 import type { Pod } from '../k8s/types';
-import type { ExecChunk, Simulation, StreamRun, TtyShellState } from '../engine/index';
+import type { ExecChunk, FollowRef, Simulation, StreamRun, TtyShellState } from '../engine/index';
 import type { AttachedShell, CommandResult, OutputChunk } from './types';
 import { defaultPs1, expandPrompt } from '../k8s/shell-prompt';
-import { waitWhileRunning } from './exec-wait';
+import { waitWhileRunning, type FollowRead } from './exec-wait';
+import { Output } from './output';
+import { followReader, TimedOutput } from './timed-output';
 
 /** The shells `kubectl exec -it POD -- <shell>` attaches to (a shell with arguments just runs). */
 // zsh (netshoot's CMD) is not modelled: its session is bash's (prompt, messages).
@@ -41,11 +43,16 @@ export type ShellDialect = 'ash' | 'dash' | 'bash';
  * `output` is what it wrote so far, `exitCode` means nothing yet, and the caller keeps the
  * stream open (exec-wait.ts).
  */
-export type ShellReply = { ok: true; exitCode: number; output: string; streams?: ExecChunk[]; durationMs?: number; shell?: TtyShellState; running?: true } | { ok: false; text: string; exitCode: number };
+export type ShellReply = { ok: true; exitCode: number; output: string; streams?: ExecChunk[]; durationMs?: number; shell?: TtyShellState; running?: true; follow?: FollowRef } | { ok: false; text: string; exitCode: number };
 
-/** A command's run over an exec or attach stream as kubectl holds it; `streams` only when kept apart (no TTY). */
+/**
+ * A command's run over an exec or attach stream as kubectl holds it. `streams` keeps when each
+ * chunk was written (timed-output.ts); on a TTY (`keepStreams` false) the terminal merged
+ * stderr into stdout, so every chunk is stdout.
+ */
 export function shellReply(run: StreamRun, keepStreams: boolean): ShellReply {
-  const base = { ok: true as const, output: run.output, ...(keepStreams && run.streams ? { streams: run.streams } : {}), ...(run.shell ? { shell: run.shell } : {}) };
+  const streams = run.streams && (keepStreams ? run.streams : run.streams.map((c) => ({ ...c, stream: 'stdout' as const })));
+  const base = { ok: true as const, output: run.output, ...(streams ? { streams } : {}), ...(run.shell ? { shell: run.shell } : {}), ...(run.follow ? { follow: run.follow } : {}) };
   if (run.type === 'running') return { ...base, exitCode: 0, running: true };
   return { ...base, exitCode: run.exitCode, ...(run.durationMs ? { durationMs: run.durationMs } : {}) };
 }
@@ -239,7 +246,7 @@ function chrootLine(sim: Simulation, a: Attachment, ch: NonNullable<Attachment['
   // dash -i numbers the lines it has read (`/bin/sh: 3: x: not found`); each -c line is its line 1.
   ch.lines++;
   if (reply.ok) reply.output = reply.output.replace(/^\/bin\/sh: 1: /gm, `/bin/sh: ${ch.lines}: `);
-  if (reply.ok && reply.running) return runningLine(sim, a, reply.output);
+  if (reply.ok && reply.running) return runningLine(sim, a, lineOutput(sim, { ...reply, streams: [{ stream: 'stdout', text: reply.output }] }));
   if (reply.ok && cd && reply.exitCode === 0) {
     ch.cwd = reply.output.trim().split('\n').pop() || ch.cwd;
     return { result: { output: [], exitCode: 0 }, detached: false };
@@ -256,11 +263,43 @@ function chrootLine(sim: Simulation, a: Attachment, ch: NonNullable<Attachment['
  * back without a word (approximate: the command would still hold the terminal; `$?` is the
  * shell's as the blocked line left it).
  */
-function runningLine(sim: Simulation, a: Attachment, output: string): LineOutcome {
-  const written: OutputChunk[] = output ? [{ stream: 'stdout', text: output, at: sim.now }] : [];
-  if (waitWhileRunning(sim, a.namespace, a.pod, a.container, a.containerID) === 'capped') return { result: { output: written, exitCode: a.lastStatus }, detached: false };
-  const end = terminated(137);
-  return { ...end, result: { ...end.result, output: [...written, ...end.result.output] } };
+function runningLine(sim: Simulation, a: Attachment, written: LineOutput): LineOutcome {
+  written.shown.upToNow();
+  const end = waitWhileRunning(sim, a.namespace, a.pod, a.container, a.containerID, written.follow);
+  written.shown.upToNow();
+  const output = written.out.result(0, true).output;
+  if (end === 'capped') return { result: { output, exitCode: a.lastStatus }, detached: false };
+  const killed = terminated(137);
+  return { ...killed, result: { ...killed.result, output: [...output, ...killed.result.output] } };
+}
+
+/** A line's output on its way to the terminal: each chunk when the command wrote it (timed-output.ts). */
+interface LineOutput {
+  out: Output;
+  shown: TimedOutput;
+  /** The line's `tail -f` follows a file: read on as the line waits (timed-output.ts followReader). */
+  follow?: FollowRead;
+}
+
+/** Open before the line's time passes: chunks keep their moments only if it did (Output.result). */
+function lineOutput(sim: Simulation, reply: Extract<ShellReply, { ok: true }>, a?: Attachment): LineOutput {
+  const out = new Output(() => sim.now);
+  const shown = new TimedOutput(out, () => sim.now, reply.streams ?? (reply.output ? [{ stream: 'stdout', text: reply.output }] : []));
+  const file = reply.follow && a && a.node === undefined ? followReader(sim, out, a, reply.follow) : undefined;
+  if (!file) return { out, shown };
+  // What tail printed before it waited comes before what the file gained since.
+  const follow = (close: boolean): void => {
+    shown.upToNow();
+    file(close);
+  };
+  return { out, shown, follow };
+}
+
+/** The line returned: all it wrote (a Ctrl+C'd `tail -f`'s file included), as OutputChunks. */
+function allOf(written: LineOutput): OutputChunk[] {
+  written.follow?.(true);
+  written.shown.rest();
+  return written.out.result(0).output;
 }
 
 /**
@@ -272,7 +311,8 @@ function runningLine(sim: Simulation, a: Attachment, output: string): LineOutcom
 function ttyShellLine(sim: Simulation, a: Attachment, pid: number, line: string, interruptAt: number | undefined): LineOutcome {
   const reply = a.exec(line, pid, interruptAt);
   if (!reply.ok) return { result: { output: [{ stream: 'stderr', text: reply.text }], exitCode: reply.exitCode }, detached: true };
-  if (reply.running) return runningLine(sim, a, reply.output);
+  const written = lineOutput(sim, reply, a);
+  if (reply.running) return runningLine(sim, a, written);
   // The prompt comes back when the line's command ends; the cluster's time moves on meanwhile.
   if (reply.durationMs) sim.advance(reply.durationMs);
   a.lastStatus = reply.exitCode;
@@ -280,7 +320,7 @@ function ttyShellLine(sim: Simulation, a: Attachment, pid: number, line: string,
     a.cwd = reply.shell.cwd;
     if (reply.shell.prompt !== undefined) a.prompt = reply.shell.prompt;
   }
-  const output: OutputChunk[] = reply.output ? [{ stream: 'stdout', text: reply.output }] : [];
+  const output = allOf(written);
   if (!reply.shell?.ended) return { result: { output, exitCode: reply.exitCode }, detached: false };
   const code = reply.exitCode & 255;
   const end = a.endPid1 ? a.endPid1(code) : code === 0 ? { output: [], exitCode: 0 } : terminated(code).result;
@@ -327,6 +367,7 @@ export function runShellLine(sim: Simulation, a: Attachment, line: string, inter
   }
   const reply = a.exec(script);
   if (!reply.ok) return { result: { output: [{ stream: 'stderr', text: reply.text }], exitCode: reply.exitCode }, detached: true };
+  const written = lineOutput(sim, reply);
   // The prompt comes back when the line's command ends; the cluster's time moves on meanwhile.
   if (reply.durationMs) sim.advance(reply.durationMs);
   a.lastStatus = reply.exitCode;
@@ -340,5 +381,5 @@ export function runShellLine(sim: Simulation, a: Attachment, line: string, inter
     a.cwd = reply.output.trim().split('\n').pop() || a.cwd;
     return { result: { output: [], exitCode: 0 }, detached: false };
   }
-  return { result: { output: reply.output ? [{ stream: 'stdout', text: reply.output }] : [], exitCode: reply.exitCode }, detached: false };
+  return { result: { output: allOf(written), exitCode: reply.exitCode }, detached: false };
 }

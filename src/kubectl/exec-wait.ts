@@ -6,15 +6,26 @@
  * Pod is deleted; at MAX_WAIT_MS (the runner's bound on any wait) it stops without a word; a
  * Ctrl+C (the Simulation's horizon) throws `Interrupted` out of the watch.
  *
- * Approximate: what the command writes after it blocked (`tail -f` of a log that grows) is not
- * read: the process model ran it up to the point it waits, and nothing wakes it again. After the
- * wait, the remote command is not modelled further (kubectl dying of Ctrl+C leaves it running in
- * the real container).
+ * What the command wrote is shown at the moments it wrote it (timed-output.ts); a `tail -f`
+ * that follows a file is read on each time the wait wakes — on a change of the Pod, or every
+ * READ_EVERY_MS as `logs -f` does (images/follow.ts).
+ *
+ * Approximate: the process model ran the command ahead up to the point it waits (a loop, as far
+ * as its step budget goes), and only a `tail -f`'s file wakes it again. After the wait, the remote
+ * command is not modelled further (kubectl dying of Ctrl+C leaves it running in the real
+ * container).
  */
 import type { KObject, Pod } from '../k8s/types';
 import type { Simulation } from '../engine/index';
 import { ObjectWatch } from './watch';
 import { MAX_WAIT_MS } from './wait-util';
+import { READ_EVERY_MS } from './commands/container-stream';
+
+/**
+ * Reads on the file the command's `tail -f` follows (timed-output.ts followReader), as the wait
+ * wakes; `close` at its end.
+ */
+export type FollowRead = (close: boolean) => void;
 
 /** How the wait ended: the command's container stopped (or its Pod went), or the runner's bound. */
 export type RunningEnd = 'container-stopped' | 'capped';
@@ -30,17 +41,24 @@ function runs(pod: Pod | undefined, container: string, containerID: string | und
  * Waits while the command keeps running in `container` of `namespace`/`name` (the instance
  * `containerID` names, when known). Throws `Interrupted` at a Ctrl+C.
  */
-export function waitWhileRunning(sim: Simulation, namespace: string, name: string, container: string, containerID: string | undefined): RunningEnd {
+export function waitWhileRunning(sim: Simulation, namespace: string, name: string, container: string, containerID: string | undefined, follow?: FollowRead): RunningEnd {
   const current = sim.storedObject<Pod>(`pods/${namespace}/${name}`);
   const id = containerID ?? [...(current?.status?.containerStatuses ?? []), ...(current?.status?.ephemeralContainerStatuses ?? [])].find((c) => c.name === container)?.containerID;
   if (!runs(current, container, id)) return 'container-stopped';
   const watch = new ObjectWatch(sim, 'pods', { namespace, names: [name] }, current ? [current as KObject] : []);
   const deadline = sim.now + MAX_WAIT_MS;
-  while (sim.now < deadline) {
-    const events = watch.next(deadline - sim.now);
-    for (const e of events) {
-      if (e.type === 'DELETED' || !runs(e.obj as Pod, container, id)) return 'container-stopped';
+  try {
+    while (sim.now < deadline) {
+      const events = watch.next(Math.min(deadline - sim.now, follow ? READ_EVERY_MS : Infinity));
+      // Read before the end is seen: what the file gained while the container still ran.
+      follow?.(false);
+      for (const e of events) {
+        if (e.type === 'DELETED' || !runs(e.obj as Pod, container, id)) return 'container-stopped';
+      }
     }
+    return 'capped';
+  } finally {
+    // Over (a Ctrl+C included): what it printed up to now, and the follow is closed.
+    follow?.(true);
   }
-  return 'capped';
 }

@@ -27,10 +27,16 @@ export class Output {
    * order) and no later than now.
    */
   outAt(text: string, at: number): void {
+    this.writeAt('stdout', text, at);
+  }
+
+  /** `outAt` for either stream: a remote command's output as it wrote it (kubectl exec). */
+  writeAt(stream: OutputChunk['stream'], text: string, at: number): void {
     const now = this.clock?.();
-    if (now === undefined) return this.write('stdout', text);
+    if (now === undefined) return stream === 'stderr' ? this.err(text) : this.write(stream, text);
     const last = this.chunks[this.chunks.length - 1]?.at;
-    this.write('stdout', text, Math.min(now, Math.max(at, last ?? at)));
+    if (stream === 'stderr') this.beforeErr?.(text);
+    this.write(stream, text, Math.min(now, Math.max(at, last ?? at)));
   }
 
   /** Called before each stderr write: kubectl's `-v=4` log of the Status behind an error (index.ts). */

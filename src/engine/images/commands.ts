@@ -11,7 +11,8 @@ import { serverBanner } from './app-logs';
 import type { Binary } from './catalog-types';
 import type { LogLine } from './types';
 import { network } from './container-net';
-import { normalizePath, parentProblem, readOnlyAt, stat, writeFile } from './fs';
+import { fileLocation, normalizePath, parentProblem, readOnlyAt, stat, writeFile } from './fs';
+import { addFollower } from './follow';
 import { abandonLine, callFunction, runNested, runNestedCall, type Dialect, type Frame, type Machine, type RunContext, type Sink } from './machine';
 import { emit, processIds, sinkFor } from './output';
 import { netTool } from './net-tools';
@@ -530,6 +531,19 @@ function runTool(m: Machine, ctx: RunContext, tool: Tool, argv: string[], env: R
     execFromTool(m, ctx, res.exec, s);
     return;
   }
+  if (res.caughtSigint && ctx.sigint) {
+    // The run stops right after it, at the Ctrl+C: its shells' own reaction is sigint.ts's.
+    ctx.sigint.handled = true;
+    m.clock += res.ms ?? 0;
+    m.status = res.status;
+    m.state = 'blocked';
+    return;
+  }
+  // `tail -f` writing straight to a client's stream: the stream follows the file (follow.ts).
+  if (res.block && res.follow !== undefined && ctx.follows && s.out.k === 'capture' && s.out.times) {
+    const at = fileLocation(m.fs, ctx.base, res.follow);
+    ctx.follows.push({ id: addFollower(at.layer, at.path, m.clock), path: res.follow, from: m.clock, ...(ctx.image.userland.tools === 'coreutils' ? {} : { poll: 1000 }) });
+  }
   // The container's own script waits on this program for a while: a process `ps` can see.
   if (!ctx.exec && (res.block || (res.ms ?? 0) > 0)) m.running = { argv, pid: nextProcPid(m) - 1, from: m.clock, until: res.block ? Infinity : m.clock + (res.ms ?? 0) };
   if (res.block) m.state = 'blocked';
@@ -633,6 +647,7 @@ function toolEnv(m: Machine, ctx: RunContext, env: Record<string, string>, io: I
     vars: env,
     cwd: m.cwd,
     clock: m.clock,
+    ...(ctx.sigint && !ctx.sigint.handled ? { sigintAt: ctx.sigint.at } : {}),
     fs: m.fs,
     base: ctx.base,
     flavour: ctx.image.userland.tools === 'coreutils' ? 'coreutils' : 'busybox',

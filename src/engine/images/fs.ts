@@ -10,6 +10,7 @@
  * links its writer made (the kubelet's AtomicWriter: `..data`, one per key, `FsLayer.links`); the
  * learner cannot make links (no `ln`), so a container's own layer holds none.
  */
+import { noteWrite, type FileFollower } from './follow';
 import { normalizePath } from '../../k8s/posix-path';
 
 export interface FsLayer {
@@ -49,6 +50,8 @@ export interface FsLayer {
   sizeBytes?: number;
   /** mountPath → the volume mounted there (a container's root layer only). */
   mounts?: Record<string, MountedVolume>;
+  /** Open `tail -f`s of this layer's files (follow.ts). */
+  followers?: FileFollower[];
 }
 
 /** A file's owner and group ids. */
@@ -263,6 +266,13 @@ export function writeFile(root: FsLayer, rootBase: BaseFs, linkedPath: string, c
   at.layer.files[at.path] = (append && before.kind === 'file' ? before.content : '') + content;
   stamp(at, when);
   changed(root, at);
+  if (at.layer.followers) noteWrite(at.layer, at.path, append ? content : at.layer.files[at.path]!, when ?? 0);
+}
+
+/** The layer and path `linkedPath` is written at (links followed, mounts resolved): where a follower of it lives (follow.ts). */
+export function fileLocation(root: FsLayer, rootBase: BaseFs, linkedPath: string): { layer: FsLayer; path: string } {
+  const at = locate(root, rootBase, resolveLinks(root, rootBase, linkedPath));
+  return { layer: at.layer, path: at.path };
 }
 
 export function makeDir(root: FsLayer, fullPath: string, when?: number, who?: () => FileIds): void {

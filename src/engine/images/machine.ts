@@ -27,6 +27,7 @@ import type { ClusterDns, ExecChunk, LogLine, NetworkView } from './types';
 import { applyGroupRedirs, caseChoice, expandForWords, runArithCommand, runCommand, runCond, runPipeline, traceFor } from './commands';
 import { endlessLoop, readsClock } from './loop-analysis';
 import type { ExecSession } from './proc-container';
+import type { FollowRef } from './follow';
 import { pid1ShellOf, shellChain } from './shell-chain';
 import type { Proc } from './proc-model';
 import { usesNetwork } from './net-steps';
@@ -272,6 +273,19 @@ export interface RunContext {
   /** The run is an exec (not the container's own process), and how it reached the container. */
   exec?: boolean;
   session?: ExecSession;
+  /** A Ctrl+C at the run's terminal (sigint.ts), shared by reference with the nested runs. */
+  sigint?: PendingSigint;
+  /** A run over a client's stream: a `tail -f` writing to it leaves its follower here (follow.ts), shared by reference. */
+  follows?: FollowRef[];
+}
+
+/**
+ * The SIGINT pending over a run: a program that catches it (ToolEnv.sigintAt) sets `handled`,
+ * and the run stops right after it ended (commands.ts runTool) for sigint.ts to decide.
+ */
+export interface PendingSigint {
+  at: number;
+  handled: boolean;
 }
 
 
@@ -803,6 +817,8 @@ export interface NestedKind {
   shell?: { proc: ShellProc; selfPid: number; lineNo: number; resume?: PendingRead & { input: string }; cut?: LineCut };
   /** An exec on a terminal (`kubectl exec -it POD -- CMD`): its stdin is the terminal (Machine.ttyIn). */
   ttyIn?: true;
+  /** A Ctrl+C on that exec's terminal (sigint.ts): SIGINT to the command at `cut.at`. */
+  cut?: LineCut;
 }
 
 /**
@@ -863,7 +879,7 @@ export function runNested(m: Machine, ctx: RunContext, root: number, out: Sink, 
     } else sub.stack.push({ k: 'script', root, stage: 0, scope: null, proc: kind.shell.proc });
   } else if (asScript) enterScript(sub, root, null);
   else enter(sub, root, inner);
-  const ran = finishNested(m, sub, inner, kind.shell?.cut);
+  const ran = finishNested(m, sub, inner, kind.shell?.cut ?? kind.cut);
   if (kind.shell && sub.awaiting) {
     // The frames are kept as data: the request's sinks in them are dropped (the next request brings its own).
     const stack = sub.stack.map((f) => ('out' in f && f.out ? { ...f, out: { k: 'null' as const }, err: { k: 'null' as const } } : f));

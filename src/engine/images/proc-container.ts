@@ -29,6 +29,8 @@ export interface ExecSession {
   attached?: boolean;
   /** `kubectl exec -it POD -- CMD` (not a shell the session keeps): CMD's stdin, stdout and stderr are the exec's terminal. */
   tty?: boolean;
+  /** With `tty`: the terminal's Ctrl+C at this simulated time, SIGINT to CMD (sigint.ts). */
+  interruptAt?: number;
   /** In the node's PID namespace (hostPID): the container's shim, parent of its PID 1 and of what an exec starts. */
   shim?: number;
   /**

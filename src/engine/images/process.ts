@@ -23,12 +23,14 @@ import { buildBaseFs, nodeBaseFs } from './base-fs';
 import { imageDefinition, type ImageDefinition } from './catalog';
 import { resolveCommand, startErrorMessage } from './resolve';
 import type { BaseFs, FsLayer, MountedVolume, Stat } from './fs';
-import { dirEntries, newLayer, normalizePath, stat, writeFile, written } from './fs';
+import { dirEntries, fileLocation, newLayer, normalizePath, stat, writeFile, written } from './fs';
 import { redisExchange, redisShutdown, settleRedis, type RedisProcess } from './redis-persist';
-import { advance, currentScope, killTime, LOG_CAP, newMachine, parkedForNet, restoreScope, runNested, startAt, type Machine, type RunContext, type Sink } from './machine';
+import { advance, currentScope, killTime, LOG_CAP, newMachine, parkedForNet, restoreScope, runNested, startAt, type LineCut, type Machine, type RunContext, type Sink } from './machine';
 import { containerProcs, runUser, type ExecSession } from './proc-container';
 import { execPath, lookPathError, searchPath } from './exec-file';
-import { runTtyLine } from './tty-shell';
+import { runTtyLine, stamped } from './tty-shell';
+import { dropAfter, interruptRun } from './sigint';
+import { shownAt, takeWrites, type FollowRef } from './follow';
 import type { Proc } from './proc-model';
 import { chargeRequest } from './resources';
 import { runProbe } from './probe';
@@ -659,7 +661,11 @@ export function processTable(p: ProcessState, now: number): Proc[] {
   return containerProcs(p.machine, context(p, false), now);
 }
 
-export function execInContainer(p: ProcessState, now: number, command: string[], net?: NetworkView, pidPeers?: Proc[], stdin = '', session?: ExecSession): ExecResult {
+/**
+ * `streamed`: a client holds the exec's stream open while the command runs (kubectl exec, an
+ * attached line), so a `tail -f` writing to it is followed (follow.ts); an exec probe is not.
+ */
+export function execInContainer(p: ProcessState, now: number, command: string[], net?: NetworkView, pidPeers?: Proc[], stdin = '', session?: ExecSession, streamed = false): ExecResult {
   const first = command[0];
   if (p.startError || deadAt(p, now)) {
     return { exitCode: 126, output: 'OCI runtime exec failed: exec failed: cannot exec in a stopped container: unknown\n', notStarted: true, durationMs: 0 };
@@ -669,6 +675,9 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
   if (pidPeers?.length) ctx.pidPeers = pidPeers;
   ctx.exec = true;
   if (session) ctx.session = session;
+  const follows: FollowRef[] = [];
+  if (streamed) ctx.follows = follows;
+  const following = (): { follow?: FollowRef } => (follows[0] ? { follow: follows[0] } : {});
   const problem = first === undefined ? 'exec: "": executable file not found in $PATH' : lookPath(ctx, p.machine, first);
   if (problem !== undefined || first === undefined) {
     return { exitCode: 126, output: `OCI runtime exec failed: exec failed: unable to start container process: ${problem}: unknown\n`, notStarted: true, durationMs: 0 };
@@ -683,13 +692,14 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
     if (m.fs.version !== fsBefore || m.apps.length !== appsBefore || redisWrites(m.apps) !== redisBefore) p.epoch++;
     // The shell is gone (its container's process was replaced): the stream ends as a killed one does.
     if (!t) return { exitCode: 137, output: '', streams: [], durationMs: 0, shell: { pid: session.shell.pid ?? 0, cwd: '/', ended: true } };
-    return { exitCode: t.exitCode, output: t.output, streams: t.streams, durationMs: t.blocked ? Infinity : t.endedAt - now, shell: t.shell, ...(t.blocked ? { running: true as const } : {}) };
+    return { exitCode: t.exitCode, output: t.output, streams: t.streams, durationMs: t.blocked ? Infinity : t.endedAt - now, shell: t.shell, ...(t.blocked ? { running: true as const } : {}), ...following() };
   }
   const combined: string[] = [];
   const chunks: ExecChunk[] = [];
+  const times: number[] = [];
   // `kubectl exec -it POD -- CMD`, or an attach: CMD's stdio is the terminal (isatty true).
   const onTty = session?.tty === true || (session?.attached === true && ctx.tty === true);
-  const sink: Sink = { k: 'capture', buf: combined, tee: { stream: 'stdout', chunks }, ...(onTty ? { tty: true as const } : {}) };
+  const sink: Sink = { k: 'capture', buf: combined, tee: { stream: 'stdout', chunks }, times, ...(onTty ? { tty: true as const } : {}) };
   // PID 1's own scope, by reference: its script goes on with these very objects.
   const saved = { scope: currentScope(m), clock: m.clock, status: m.status, nodes: m.nodes.length };
   const script = argvScript(command);
@@ -699,8 +709,11 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
   restoreScope(m, { vars: { ...execEnv(p.env, session?.tty === true) }, positional: [first], cwd: ctx.image.workingDir ?? '/', dialect: null, opts: DEFAULT_OPTS });
   m.clock = now;
   const errSaved = m.err;
-  m.err = { k: 'capture', buf: combined, tee: { stream: 'stderr', chunks }, ...(onTty ? { tty: true as const } : {}) };
-  const r = runNested(m, ctx, root, sink, stdin, true, onTty ? { ttyIn: true } : {});
+  m.err = { k: 'capture', buf: combined, tee: { stream: 'stderr', chunks }, times, ...(onTty ? { tty: true as const } : {}) };
+  // A Ctrl+C on the exec's terminal is SIGINT to the command (sigint.ts); without one it is kubectl's own.
+  const at = onTty && session?.interruptAt !== undefined ? Math.max(session.interruptAt, now) : undefined;
+  const cut: LineCut | undefined = at === undefined ? undefined : { at, then: (sub, inner) => interruptRun(sub, inner, at, { interactive: false, drop: () => dropAfter(combined, chunks, times, at) }) };
+  const r = runNested(m, cut ? { ...ctx, sigint: { at: cut.at, handled: false } } : ctx, root, sink, stdin, true, { ...(onTty ? { ttyIn: true as const } : {}), ...(cut ? { cut } : {}) });
   m.err = errSaved;
   restoreScope(m, saved.scope);
   Object.assign(m, { clock: saved.clock, status: saved.status });
@@ -711,7 +724,20 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
   }
   if (m.fs.version !== fsBefore || m.apps.length !== appsBefore || redisWrites(m.apps) !== redisBefore) p.epoch++;
   const durationMs = r.blocked || r.spinning ? Infinity : r.clock - now;
-  return { exitCode: r.blocked || r.spinning ? 137 : r.status, output: combined.join(''), streams: chunks, durationMs, ...(r.blocked || r.spinning ? { running: true as const } : {}) };
+  return { exitCode: r.blocked || r.spinning ? 137 : r.status, output: combined.join(''), streams: stamped(chunks, times), durationMs, ...(r.blocked || r.spinning ? { running: true as const } : {}), ...following() };
+}
+
+/**
+ * What the file a stream's `tail -f` follows (ExecResult.follow) gained up to `now`, each write
+ * stamped when tail prints it (follow.ts); `close` ends the follow. Undefined once it is gone.
+ */
+export function readFollowed(p: ProcessState, now: number, ref: FollowRef, close: boolean): ExecChunk[] | undefined {
+  if (p.startError) return undefined;
+  sync(p, now);
+  const at = fileLocation(p.machine.fs, context(p, false).base, ref.path);
+  // BusyBox's tail has printed only what its last read (every `poll` ms) found.
+  const upTo = ref.poll === undefined ? now : ref.from + Math.floor((now - ref.from) / ref.poll) * ref.poll;
+  return takeWrites(at.layer, ref.id, upTo, close)?.map((w) => ({ stream: 'stdout' as const, text: w.text, at: shownAt(ref, w.at) }));
 }
 
 /**

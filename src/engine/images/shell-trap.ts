@@ -15,7 +15,7 @@
  *
  * Approximate: bash's `trap -l` is not modelled; signals other than EXIT, ERR and INT are kept and
  * listed, but nothing sends them to a shell. INT comes from Ctrl+C at an attached shell's line
- * (tty-shell.ts interruptLine).
+ * or from `kubectl exec -t` (sigint.ts).
  */
 import type { Dialect } from './machine';
 

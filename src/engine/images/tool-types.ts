@@ -37,6 +37,12 @@ export interface ToolEnv {
   cwd: string;
   /** Absolute simulated ms at which the command runs. */
   clock: number;
+  /**
+   * A Ctrl+C at the terminal the tool runs on, at this absolute simulated ms (sigint.ts): a tool
+   * that catches SIGINT (ping's statistics) ends there and says so (ToolResult.caughtSigint); any
+   * other is killed by it without being told.
+   */
+  sigintAt?: number;
   fs: FsLayer;
   base: BaseFs;
   flavour: 'busybox' | 'coreutils';
@@ -75,6 +81,10 @@ export interface ToolResult {
   status: number;
   ms?: number;
   block?: true;
+  /** With `block`: the file `tail -f` follows (absolute path; follow.ts). */
+  follow?: string;
+  /** The tool caught the terminal's SIGINT (ToolEnv.sigintAt) and ended by itself `ms` after it started (sigint.ts). */
+  caughtSigint?: true;
   /**
    * The tool runs another program in its place (`env NAME=VALUE COMMAND`, `nohup`), or runs
    * programs and waits for them (`timeout`, `xargs`): commands.ts execFromTool.

@@ -6,8 +6,10 @@
  * a Pod IP or a node answers, a Service's ClusterIP never does in iptables mode). Each line is
  * stamped when it would print, so a Pod whose command pings logs one line a second.
  *
- * Approximate: ping without -c or -w runs until interrupted; here it shows its first minute,
- * then waits silently.
+ * Ctrl+C on its terminal (ToolEnv.sigintAt) prints the statistics so far (interrupted()).
+ *
+ * Approximate: ping without -c or -w runs until interrupted; here it shows its first 15 minutes
+ * (ENDLESS_MS), then waits silently.
  */
 import type { Net } from './net-tools';
 import type { ToolEnv, ToolResult } from './tools';
@@ -18,8 +20,12 @@ const PING_USAGE = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.
 /** iputils 20221126's usage, after getopt's complaint (exit 2). */
 const IPUTILS_USAGE = '\nUsage\n  ping [options] <destination>\n\nOptions:\n  <destination>      dns name or ip address\n  -a                 use audible ping\n  -A                 use adaptive ping\n  -B                 sticky source address\n  -c <count>         stop after <count> replies\n  -C                 call connect() syscall on socket creation\n  -D                 print timestamps\n  -d                 use SO_DEBUG socket option\n  -e <identifier>    define identifier for ping session, default is random for\n                     SOCK_RAW and kernel defined for SOCK_DGRAM\n                     Imply using SOCK_RAW (for IPv4 only for identifier 0)\n  -f                 flood ping\n  -h                 print help and exit\n  -I <interface>     either interface name or address\n  -i <interval>      seconds between sending each packet\n  -L                 suppress loopback of multicast packets\n  -l <preload>       send <preload> number of packages while waiting replies\n  -m <mark>          tag the packets going out\n  -M <pmtud opt>     define mtu discovery, can be one of <do|dont|want>\n  -n                 no dns name resolution\n  -O                 report outstanding replies\n  -p <pattern>       contents of padding byte\n  -q                 quiet output\n  -Q <tclass>        use quality of service <tclass> bits\n  -s <size>          use <size> as number of data bytes to be sent\n  -S <size>          use <size> as SO_SNDBUF socket option value\n  -t <ttl>           define time to live\n  -U                 print user-to-user latency\n  -v                 verbose output\n  -V                 print version and exit\n  -w <deadline>      reply wait <deadline> in seconds\n  -W <timeout>       time to wait for response\n\nIPv4 options:\n  -4                 use IPv4\n  -b                 allow pinging broadcast\n  -R                 record route\n  -T <timestamp>     define timestamp, can be one of <tsonly|tsandaddr|tsprespec>\n\nIPv6 options:\n  -6                 use IPv6\n  -F <flowlabel>     define flow label, default is random\n  -N <nodeinfo opt>  use icmp6 node info query, try <help> as argument\n\nFor more details see ping(8).\n';
 
-/** How much of an endless ping the simulation plays out. */
-const ENDLESS_MS = 60_000;
+/**
+ * How much of an endless ping the simulation plays out: the runner's bound on any wait
+ * (kubectl's MAX_WAIT_MS, 15 minutes), so `kubectl exec POD -- ping web` prints a line a second
+ * for as long as anyone watches.
+ */
+const ENDLESS_MS = 15 * 60_000;
 
 interface PingOptions {
   count: number;
@@ -102,13 +108,14 @@ interface Run {
  * (-w) is checked when the next one is due; once -c echoes are out, it ends at the last reply, or
  * waits -W for a first one, or about two round trips (at least 1 s) for the rest.
  */
-function schedule(o: PingOptions, echo: (seq: number) => EchoReply | undefined): Run {
+function schedule(o: PingOptions, echo: (seq: number) => EchoReply | undefined, cut: number | undefined): Run {
   const endless = o.count === 0 && o.deadlineS === 0;
   const got: Echo[] = [];
   let sent = 0;
   for (;;) {
     const t = sent * o.intervalMs;
     if (o.deadlineS > 0 && t >= o.deadlineS * 1000) return { sent, got: got.filter((x) => x.at <= t), end: t };
+    if (cut !== undefined && t > cut) return { sent, got, end: undefined };
     if (endless && t >= ENDLESS_MS) return { sent, got, end: undefined };
     const r = echo(sent);
     sent++;
@@ -128,6 +135,18 @@ function schedule(o: PingOptions, echo: (seq: number) => EchoReply | undefined):
   }
 }
 
+/**
+ * A Ctrl+C (ToolEnv.sigintAt) `cut` ms after the first echo went out, before ping ended by
+ * itself: its SIGINT handler (print_stats_and_exit; iputils' sigexit, then finish) prints the
+ * statistics of what was sent and came back so far, as at a normal end, and exits with the same
+ * status. Undefined when ping ends first (or the Ctrl+C came before it started).
+ */
+function interrupted(o: PingOptions, run: Run, cut: number | undefined): Run | undefined {
+  if (cut === undefined || cut < 0 || (run.end !== undefined && run.end <= cut)) return undefined;
+  const sent = Math.min(run.sent, Math.floor(cut / o.intervalMs) + 1);
+  return { sent, got: run.got.filter((x) => x.at <= cut && x.seq < sent), end: cut };
+}
+
 /** ping's exit status: 1 when nothing came back, or fewer than -c before the -w deadline. */
 function status(o: PingOptions, run: Run): number {
   return run.got.length === 0 || (o.deadlineS > 0 && run.got.length < o.count) ? 1 : 0;
@@ -145,7 +164,10 @@ export function ping(argv: string[], env: ToolEnv, net: Net): ToolResult {
   const start = r.ms;
   env.io.at?.(start);
   env.io.out(`PING ${o.host} (${ip}): ${o.size} data bytes\n`);
-  const run = schedule(o, (seq) => net.echo?.(ip, seq));
+  const cut = env.sigintAt === undefined ? undefined : env.sigintAt - env.clock - start;
+  const planned = schedule(o, (seq) => net.echo?.(ip, seq), cut);
+  const caught = interrupted(o, planned, cut);
+  const run = caught ?? planned;
   if (!o.quiet) {
     for (const x of run.got) {
       env.io.at?.(Math.round(start + x.at));
@@ -163,7 +185,7 @@ export function ping(argv: string[], env: ToolEnv, net: Net): ToolResult {
   }
   env.io.at?.(Math.ceil(end));
   env.io.out(stats);
-  return { status: status(o, run), ms: Math.ceil(end) };
+  return { status: status(o, run), ms: Math.ceil(end), ...(caught ? { caughtSigint: true as const } : {}) };
 }
 
 /** iputils' time=: three decimals under 1 ms, two under 10, one under 100, none above. */
@@ -199,7 +221,10 @@ export function pingIputils(argv: string[], env: ToolEnv, net: Net): ToolResult 
   env.io.out(`PING ${canon} (${ip}) ${o.size}(${o.size + 28}) bytes of data.\n`);
   const named = !/^\d+\.\d+\.\d+\.\d+$/.test(o.host);
   const from = named ? `${(ip === '127.0.0.1' ? 'localhost' : net.reverse(ip)) ?? canon} (${ip})` : ip;
-  const run = schedule(o, (seq) => net.echo?.(ip, seq));
+  const cut = env.sigintAt === undefined ? undefined : env.sigintAt - env.clock - start;
+  const planned = schedule(o, (seq) => net.echo?.(ip, seq), cut);
+  const caught = interrupted(o, planned, cut);
+  const run = caught ?? planned;
   if (!o.quiet) {
     for (const x of run.got) {
       env.io.at?.(Math.round(start + x.at));
@@ -210,7 +235,8 @@ export function pingIputils(argv: string[], env: ToolEnv, net: Net): ToolResult 
   const end = start + run.end;
   const loss = run.sent === 0 ? 0 : ((run.sent - run.got.length) * 100) / run.sent;
   const last = run.got[run.got.length - 1];
-  const span = Math.max(0, run.sent - 1) * o.intervalMs + (last && last.seq === run.sent - 1 ? Math.round(last.us / 1000) : 0);
+  // finish() prints the time since the first echo; interrupted, that is up to the Ctrl+C.
+  const span = caught ? Math.round(run.end ?? 0) : Math.max(0, run.sent - 1) * o.intervalMs + (last && last.seq === run.sent - 1 ? Math.round(last.us / 1000) : 0);
   let stats = `\n--- ${canon} ping statistics ---\n${run.sent} packets transmitted, ${run.got.length} received, ${Number(loss.toPrecision(6))}% packet loss, time ${span}ms\n`;
   if (run.got.length > 0) {
     const us = run.got.map((x) => x.us);
@@ -220,5 +246,5 @@ export function pingIputils(argv: string[], env: ToolEnv, net: Net): ToolResult 
   } else stats += '\n';
   env.io.at?.(Math.ceil(end));
   env.io.out(stats);
-  return { status: status(o, run), ms: Math.ceil(end) };
+  return { status: status(o, run), ms: Math.ceil(end), ...(caught ? { caughtSigint: true as const } : {}) };
 }

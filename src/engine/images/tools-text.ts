@@ -168,8 +168,9 @@ function tail(args: string[], env: ToolEnv): ToolResult {
   if (opened === 0 && bb(env)) return fatal(env, 'tail', 'no files');
   if (!follow) return { status };
   if (opened === 0) return fatal(env, 'tail', 'no files remaining');
-  // `tail -f` follows forever (the `tail -f /dev/null` keep-alive idiom).
-  return { status, block: true };
+  // `tail -f` follows forever (the `tail -f /dev/null` keep-alive idiom); one file's growth is followed (follow.ts).
+  const only = p.operands.length === 1 && p.operands[0] !== '-' ? p.operands[0] : undefined;
+  return { status, block: true, ...(only !== undefined && opened === 1 ? { follow: path(env, only) } : {}) };
 }
 
 const WC: OptionSpec = {

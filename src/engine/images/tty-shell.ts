@@ -18,7 +18,7 @@
  * typed line is its input and the line goes on, the prompt meanwhile being read's `-p` text.
  *
  * Ctrl+C while a line runs (TtyShellRef.interruptAt) is SIGINT to its foreground job
- * (interruptLine): the line ends there, or its INT trap decides.
+ * (sigint.ts): the line ends there, or its INT trap decides.
  *
  * Approximate: a command killed by SIGINT does nothing a handler of its own would (ping's
  * statistics); the step that ran past the Ctrl+C has had its effects (files written), only its
@@ -27,7 +27,7 @@
  * pts/0; `$-` shows `i` (and bash's `himBHs`) but a line's syntax errors read as `-c`'s.
  */
 import { DEFAULT_OPTS } from '../../k8s/shell-options';
-import { advance, currentScope, NESTED_BUDGET, popFrame, restoreScope, runNested, runTrap, type LineCut, type Machine, type RunContext, type Sink, type TtyShell } from './machine';
+import { currentScope, restoreScope, runNested, type LineCut, type Machine, type RunContext, type Sink, type TtyShell } from './machine';
 import { resolveCommand } from './resolve';
 import { nextProcPid } from './shell-chain';
 import { parseCached, syntaxMessage } from './shell-builtins';
@@ -42,6 +42,7 @@ import { stat, writeFile } from './fs';
 import type { ExecChunk } from './types';
 import { logTerminal, onlcr, PASTE_OFF, PASTE_ON } from './tty-log';
 import { pushLog } from './log-buffer';
+import { dropAfter, interruptRun } from './sigint';
 
 /** How a line typed at an interactive shell ended, and the shell after it. */
 export interface TtyLineResult {
@@ -58,7 +59,7 @@ export interface TtyLineResult {
 export interface TtyShellRef {
   argv: string[];
   pid?: number;
-  /** Ctrl+C typed at this simulated time, while the line runs (interruptLine). */
+  /** Ctrl+C typed at this simulated time, while the line runs (sigint.ts). */
   interruptAt?: number;
   /** The attaching client's own question about the shell (kubectl/attach.ts STARTUP_SCRIPT), not a typed line. */
   probe?: boolean;
@@ -187,7 +188,7 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
   // PID 1's stdout is the container's log: the session's terminal lands there (tty-log.ts).
   const logged = (r: TtyLineResult): TtyLineResult => {
     if (attached) logSession(m, shell, { typed, opening, probe: ref.probe === true, answers: pending !== undefined, tty, streams, times, result: r, now });
-    return r;
+    return { ...r, streams: stamped(r.streams, times) };
   };
   // A line waiting in `read` takes this one as its input: no history, no expansion, no parsing.
   const read = opening || pending || ref.probe ? line : readLine(sh, line, (text) => emit(m, ctx, err, text, now));
@@ -228,9 +229,10 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
         : {
             at,
             // What the killed command would have written after `at` was never written.
-            then: (sub, inner) => interruptLine(sub, inner, at, () => dropAfter(combined, streams, times, at)),
+            then: (sub, inner) => interruptRun(sub, inner, at, { interactive: true, drop: () => dropAfter(combined, streams, times, at) }),
           };
-    const r = runNested(m, ctx, root, out, '', true, { shell: { proc: { argv: sh.argv, pid: sh.pid, replaced: false, startedAt: sh.startedAt }, selfPid: sh.pid + pidBase(ctx), lineNo, ...resume, ...(cut ? { cut } : {}) } });
+    const lineCtx: RunContext = at === undefined ? ctx : { ...ctx, sigint: { at, handled: false } };
+    const r = runNested(m, lineCtx, root, out, '', true, { shell: { proc: { argv: sh.argv, pid: sh.pid, replaced: false, startedAt: sh.startedAt }, selfPid: sh.pid + pidBase(ctx), lineNo, ...resume, ...(cut ? { cut } : {}) } });
     const ended = r.exited === true && !r.blocked && !r.spinning;
     if (r.scope) sh.scope = r.scope;
     if (r.awaiting) sh.pending = r.awaiting;
@@ -247,6 +249,12 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
   // The line's AST is not needed once it ran (a loop's nodes are cached by source).
   if (m.nodes.length > saved.nodes && !Object.values(m.parsed).some((i) => i >= saved.nodes)) m.nodes.length = saved.nodes;
   return logged(result);
+}
+
+/** The chunks with the moments they were written (`times` corresponds to them, entry by entry). */
+export function stamped(chunks: readonly ExecChunk[], times: readonly number[]): ExecChunk[] {
+  if (times.length !== chunks.length) return [...chunks];
+  return chunks.map((c, i) => ({ ...c, at: times[i]! }));
 }
 
 /** A line at PID 1's shell, as the container's log receives it (tty-log.ts). */
@@ -295,46 +303,6 @@ function logSession(m: Machine, sh: TtyShell, x: SessionLine): void {
     .map((l, i) => `${i > 0 ? `${readline ? PASTE_ON : ''}${ps2}` : ''}${l}\r\n${readline ? PASTE_OFF : ''}`)
     .join('');
   logTerminal(m, [{ text: echo, at: x.now }, ...x.streams.map((c, i) => ({ text: onlcr(c.text), at: x.times[i] ?? at })), ...next]);
-}
-
-/**
- * Ctrl+C while a typed line's command runs: the terminal sends SIGINT to the foreground job,
- * which dies of it (`$?` 130). Recorded under a pty (bash 5.2.15, dash 0.5.12, BusyBox 1.35):
- * without an INT trap every shell abandons the rest of the line (`sleep 5; echo after` prints
- * nothing more). With one, dash and BusyBox ash — in the job's process group — run the trap and
- * go on with the line (`^Ccaught`, `after`); bash's job control gives the job a group of its
- * own, so bash runs no trap, but the trap tells it to go on (`after`). An ignored INT (`trap ''
- * INT`) is ignored by the job too, which runs on. The shell itself lives on.
- */
-function interruptLine(sub: Machine, inner: RunContext, at: number, cut: () => void): void {
-  const action = sub.traps?.INT;
-  if (action === '') {
-    advance(sub, inner, Infinity, NESTED_BUDGET);
-    return;
-  }
-  cut();
-  sub.clock = at;
-  sub.status = 130;
-  sub.idle = 0;
-  if (action === undefined) {
-    while (sub.stack.length) popFrame(sub);
-    sub.state = 'done';
-    sub.exitCode = 130;
-    return;
-  }
-  sub.state = 'running';
-  if (sub.dialect !== 'bash') runTrap(sub, 'INT', 130, false);
-  advance(sub, inner, Infinity, NESTED_BUDGET);
-}
-
-/** Drops what was written after `at` (the entries of `buf`, `chunks` and `times` correspond). */
-function dropAfter(buf: string[], chunks: ExecChunk[], times: number[], at: number): void {
-  for (let i = times.length - 1; i >= 0; i--) {
-    if (times[i]! <= at) continue;
-    buf.splice(i, 1);
-    chunks.splice(i, 1);
-    times.splice(i, 1);
-  }
 }
 
 /** The shell's words for a line it cannot parse: `-c`'s (shell-builtins.ts), but bash's without `-c: line 1: `. */

@@ -6,6 +6,7 @@
  * Owned by src/engine/images (catalog.ts, process.ts, shell.ts); consumed by src/engine/node and
  * src/engine/kubelet.
  */
+import type { FollowRef } from './follow';
 import type { MachineFacts } from './sysinfo';
 import type { Probe } from '../../k8s/types';
 import type { BaseFs, MountedVolume } from './fs';
@@ -188,6 +189,11 @@ export interface LogLine {
 export interface ExecChunk {
   stream: 'stdout' | 'stderr';
   text: string;
+  /**
+   * The simulated moment the process wrote it (absent: when the command returned). A client
+   * shows it then: a command printing a line a second shows a line a second.
+   */
+  at?: number;
 }
 
 export interface ExecResult {
@@ -210,6 +216,8 @@ export interface ExecResult {
    * keeps the stream open instead (kubelet/server-api.ts ExecOutcome `running`).
    */
   running?: true;
+  /** The command's `tail -f` writes to the stream: the file it follows, read on with readFollowed (follow.ts). */
+  follow?: FollowRef;
   /** A line typed at an interactive shell (ExecSession.shell): its PID, its directory now, and whether the line ended it. */
   shell?: TtyShellState;
 }

@@ -4,6 +4,7 @@
  * server (its `serve` behaviour, node/logs.ts) share this contract and nothing else.
  */
 import type { ExecChunk, HttpAnswer, HttpRequest, TtyShellState } from '../images/types';
+import type { FollowRef } from '../images/follow';
 
 /** PodLogOptions, as kubectl sends them. */
 export interface LogOptions {
@@ -41,8 +42,9 @@ export interface ExecOptions {
    */
   ttyShell?: number;
   /**
-   * The terminal's Ctrl+C on that line, as the stream would carry `\x03` after it: the simulated
-   * time at which the line's foreground commands get SIGINT (images/tty-shell.ts).
+   * The terminal's Ctrl+C on that line (or, with `tty`, on the command), as the stream would
+   * carry `\x03` after it: the simulated time at which the foreground commands get SIGINT
+   * (images/sigint.ts).
    */
   interruptAt?: number;
 }
@@ -126,9 +128,10 @@ export type PortForwardOutcome = { type: 'answer'; answer: HttpAnswer } | { type
  * `tail -f`): `output` is what it wrote so far, and the stream stays open — the client waits
  * until its container stops (the runtime kills the exec'd process with it) or it is interrupted.
  */
+/** `follow`: the command's `tail -f` follows that file; the client reads it on (Simulation.followExec). */
 export type ExecOutcome =
-  | { type: 'exited'; exitCode: number; output: string; streams?: ExecChunk[]; durationMs?: number; shell?: TtyShellState }
-  | { type: 'running'; output: string; streams?: ExecChunk[]; shell?: TtyShellState }
+  | { type: 'exited'; exitCode: number; output: string; streams?: ExecChunk[]; durationMs?: number; shell?: TtyShellState; follow?: FollowRef }
+  | { type: 'running'; output: string; streams?: ExecChunk[]; shell?: TtyShellState; follow?: FollowRef }
   | { type: 'upgrade-failed'; message: string };
 
 /** How a command run over an exec or attach stream went: it ended, or it still runs. */

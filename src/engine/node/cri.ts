@@ -9,8 +9,9 @@ import { nextUint32 } from '../core/rng';
 import { jitter, setTimer } from '../runtime';
 import type { ImageInfo } from '../images/types';
 import type { World } from '../world';
-import { execInContainer, plannedStop, processTable, processExit, resolveImage, settleProcess, startProcess } from './app';
-import type { ExecResult, NetworkView } from '../images/types';
+import { execInContainer, readFollowed, plannedStop, processTable, processExit, resolveImage, settleProcess, startProcess } from './app';
+import type { ExecChunk, ExecResult, NetworkView } from '../images/types';
+import type { FollowRef } from '../images/follow';
 import { cniAdd, cniDel, cniOf, cniPluginMissing } from './cni';
 import { cniPluginOf, cniPluginType } from './cni-plugin';
 import { randomHex } from './hex';
@@ -288,7 +289,8 @@ function settleSharers(w: World, rt: RuntimeState, c: ContainerRecord): void {
 }
 
 /** ExecSync: run a command in a running container (exec probes, `kubectl exec`). */
-export function execSync(w: World, rt: RuntimeState, id: string, command: string[], net?: NetworkView, stdin?: string, session?: ExecSession): { ok: true; result: ExecResult } | { ok: false; error: string } {
+/** `streamed`: a client holds the stream (kubectl exec, an attach), not an exec probe (images/process.ts execInContainer). */
+export function execSync(w: World, rt: RuntimeState, id: string, command: string[], net?: NetworkView, stdin?: string, session?: ExecSession, streamed = false): { ok: true; result: ExecResult } | { ok: false; error: string } {
   if (!rt.running) return { ok: false, error: runtimeUnavailable(rt) };
   const c = rt.containers.get(id);
   if (!c) return { ok: false, error: `rpc error: code = NotFound desc = an error occurred when try to find container "${id}": not found` };
@@ -297,7 +299,20 @@ export function execSync(w: World, rt: RuntimeState, id: string, command: string
   const peers = pidPeers(w, rt, c);
   // hostPID: the container's processes hang under its sandbox's shim, as on the node.
   const shim = c.config.pidMode === 'NODE' ? peers?.find((p) => p.comm === 'containerd-shim' && p.args.includes(` -id ${c.sandboxId} `))?.pid : undefined;
-  return { ok: true, result: execInContainer(c.process, w.now, command, net, peers, stdin, shim !== undefined ? { ...session, shim } : session) };
+  return { ok: true, result: execInContainer(c.process, w.now, command, net, peers, stdin, shim !== undefined ? { ...session, shim } : session, streamed) };
+}
+
+/**
+ * What the file an exec's `tail -f` follows gained by now (images/follow.ts), once the container's
+ * processes (and those sharing its volumes) have run up to now; undefined once the container is
+ * gone or the follow is.
+ */
+export function readExecFollow(w: World, rt: RuntimeState, id: string, ref: FollowRef, close: boolean): ExecChunk[] | undefined {
+  const c = rt.containers.get(id);
+  // A container that just stopped is read once more: what was written before its end.
+  if (!rt.running || !c?.process) return undefined;
+  if (c.state === 'CONTAINER_RUNNING') settleSharers(w, rt, c);
+  return readFollowed(c.process, w.now, ref, close);
 }
 
 /**

@@ -10,8 +10,9 @@ import { trace } from '../runtime';
 import type { World } from '../world';
 import type { KubeletState } from '../kubelet/state';
 import type { ExecRequest, KubeletResponse, StreamRun } from '../kubelet/server-api';
-import type { ExecResult } from '../images/types';
-import { execSync, runtimeOf } from './cri';
+import type { ExecChunk, ExecResult } from '../images/types';
+import type { FollowRef } from '../images/follow';
+import { execSync, readExecFollow, runtimeOf } from './cri';
 import { podNetworkView } from './traffic';
 import { liveMachine } from './resource-metrics';
 import { hostViewFor } from '../node-shell/host-view';
@@ -37,7 +38,7 @@ function argvOf(req: ExecRequest): { argv: string[]; stdin: string } {
 /** The exec's outcome: how the command ended, or what it wrote so far while it still runs (ExecResult.running). */
 export function streamRun(result: ExecResult): StreamRun {
   const streams = result.streams ? { streams: result.streams } : {};
-  const shell = result.shell ? { shell: result.shell } : {};
+  const shell = { ...(result.shell ? { shell: result.shell } : {}), ...(result.follow ? { follow: result.follow } : {}) };
   if (result.running) return { type: 'running', output: result.output, ...streams, ...shell };
   const ms = Math.floor(result.durationMs ?? 0);
   return { type: 'exited', exitCode: result.exitCode, output: result.output, ...streams, ...(ms > 0 ? { durationMs: ms } : {}), ...shell };
@@ -69,8 +70,22 @@ export function serveExec(w: World, self: KubeletState, req: ExecRequest): Kubel
   const { command, ttyShell } = req.options;
   const interactive = req.options.tty === true && req.options.stdin !== undefined && command.length === 1 && SHELLS.has(command[0]!);
   const ran = interactive
-    ? execSync(w, rt, id, command, net, req.options.stdin, { interactive: [command[0]!], shell: { argv: [command[0]!], ...(ttyShell !== undefined ? { pid: ttyShell } : {}), ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}) } })
-    : execSync(w, rt, id, argv, net, stdin, req.options.tty === true ? { tty: true } : undefined);
+    ? execSync(w, rt, id, command, net, req.options.stdin, { interactive: [command[0]!], shell: { argv: [command[0]!], ...(ttyShell !== undefined ? { pid: ttyShell } : {}), ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}) } }, true)
+    : execSync(w, rt, id, argv, net, stdin, req.options.tty === true ? { tty: true, ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}) } : undefined, true);
   if (!ran.ok) return { ok: false, code: 500, reason: '', message: ran.error };
   return { ok: true, text: '', exec: streamRun(ran.result) };
+}
+
+/**
+ * An exec stream whose `tail -f` follows a file (ExecOutcome's `follow`), read on as the client
+ * waits: what the file gained since, each write when tail prints it (images/follow.ts). The
+ * stream was traced when it opened; reading it on is no new request.
+ */
+export function readFollow(w: World, namespace: string, podName: string, container: string, ref: FollowRef, close: boolean): ExecChunk[] | undefined {
+  const pod = w.etcd.kv.get('pods')?.get(`pods/${namespace}/${podName}`) as Pod | undefined;
+  const status = [...(pod?.status?.containerStatuses ?? []), ...(pod?.status?.initContainerStatuses ?? []), ...(pod?.status?.ephemeralContainerStatuses ?? [])].find((c) => c.name === container);
+  const host = pod?.spec.nodeName;
+  if (!status?.containerID || !host) return undefined;
+  const rt = runtimeOf(w, host);
+  return rt ? readExecFollow(w, rt, status.containerID.replace(/^containerd:\/\//, ''), ref, close) : undefined;
 }

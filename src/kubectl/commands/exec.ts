@@ -16,7 +16,8 @@ import { attachablePodFor } from './attachable-pod';
 import { attachment, INTERACTIVE_SHELLS, shellReply, STARTUP_SCRIPT, type ShellReply } from '../attach';
 import { pid1Shell } from './attach-line';
 import { INTERRUPTED_EXIT_CODE, Interrupted, throwIfCutShort } from '../interrupt';
-import { waitWhileRunning, type RunningEnd } from '../exec-wait';
+import { waitWhileRunning } from '../exec-wait';
+import { followReader, TimedOutput } from '../timed-output';
 
 export const EXEC_FLAGS: FlagDef[] = [
   { name: 'container', short: 'c', kind: 'string', values: 'containers' },
@@ -84,7 +85,8 @@ export function runExec(env: Env, argv: string[]): number {
   // SetupTTY keeps the TTY only for -i and -t with a terminal as stdin (the page's): the command's
   // stdio is then the exec's terminal (tty=true; stderr merged into stdout).
   const withTty = tty && stdin === undefined && env.tty !== undefined;
-  return finish(env, exec(command, stdin, withTty), { pod, container, tty: withTty });
+  // A Ctrl+C (the replay's horizon) reaches the command through its terminal: SIGINT at that moment.
+  return finish(env, exec(command, stdin, withTty, undefined, withTty ? env.sim.horizon : undefined), { pod, container, tty: withTty });
 }
 
 /** One `POST pods/<name>/exec`: how the command ended, or the text kubectl prints for the failure. */
@@ -124,36 +126,43 @@ function interrupted(stream: ExecStream, e: unknown): never {
 
 function finish(env: Env, reply: ShellReply, stream?: ExecStream): number {
   if (!reply.ok) throw new CmdError(reply.text, reply.exitCode);
-  // kubectl returns when the command does: the cluster's time moves on meanwhile (a Ctrl+C during
-  // the wait stops it, as during \`sleep\`). Its output is printed as it ended.
-  // Approximate: with a TTY, what the command wrote before the Ctrl+C is not shown.
-  if (reply.durationMs) {
-    const until = env.sim.now + reply.durationMs;
-    env.sim.advance(reply.durationMs);
-    try {
+  // What the command writes comes out as the simulation reaches the moment it wrote it
+  // (timed-output.ts), while kubectl waits for it to return or, for one that has not ended,
+  // keeps the terminal (exec-wait.ts); a Ctrl+C stops the wait, and what it wrote up to then stays.
+  const written = TimedOutput.of(env, reply.streams ?? [{ stream: 'stdout', text: reply.output }]);
+  const target = stream && { namespace: stream.pod.metadata.namespace ?? 'default', pod: stream.pod.metadata.name ?? '', container: stream.container };
+  const file = reply.follow && target ? followReader(env.sim, env.out, target, reply.follow) : undefined;
+  // What tail printed before it waited comes before what the file gained since.
+  const follow =
+    file &&
+    ((close: boolean): void => {
+      written.upToNow();
+      file(close);
+    });
+  try {
+    if (reply.durationMs) {
+      const until = env.sim.now + reply.durationMs;
+      env.sim.advance(reply.durationMs);
       throwIfCutShort(env.sim, until);
-    } catch (e) {
-      if (stream) interrupted(stream, e);
-      throw e;
     }
-  }
-  for (const c of reply.streams ?? [{ stream: 'stdout', text: reply.output }]) {
-    if (c.stream === 'stderr') env.out.err(c.text);
-    else env.out.out(c.text);
-  }
-  if (reply.running && stream) {
-    // What it wrote so far is out; kubectl keeps the terminal while it runs (exec-wait.ts).
-    let end: RunningEnd;
-    try {
-      end = waitWhileRunning(env.sim, stream.pod.metadata.namespace ?? 'default', stream.pod.metadata.name ?? '', stream.container, undefined);
-    } catch (e) {
-      interrupted(stream, e);
+    written.upToNow();
+    // A `tail -f` its Ctrl+C ended (-t): what the file gained until then.
+    if (!reply.running) follow?.(true);
+    if (reply.running && target) {
+      const end = waitWhileRunning(env.sim, target.namespace, target.pod, target.container, undefined, follow);
+      written.upToNow();
+      // The runner's bound on a wait: it stops without a word, as `logs -f` does.
+      if (end === 'capped') return 0;
+      // The container stopped: the runtime killed the exec'd process with it (SIGKILL).
+      throw new CmdError('command terminated with exit code 137\n', 137);
     }
-    // The runner's bound on a wait: it stops without a word, as `logs -f` does.
-    if (end === 'capped') return 0;
-    // The container stopped: the runtime killed the exec'd process with it (SIGKILL).
-    throw new CmdError('command terminated with exit code 137\n', 137);
+  } catch (e) {
+    if (!(e instanceof Interrupted)) throw e;
+    written.upToNow();
+    if (stream) interrupted(stream, e);
+    throw e;
   }
+  written.rest();
   if (reply.exitCode !== 0) throw new CmdError(`command terminated with exit code ${reply.exitCode}\n`, reply.exitCode);
   return 0;
 }
