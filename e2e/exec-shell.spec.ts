@@ -75,6 +75,34 @@ test.describe('a command that never ends in the container shell', () => {
     await expect(ui.terminal).toHaveAttribute('data-prompt', '/ # ');
     expect(problems).toEqual([]);
   });
+
+  test('shows what it writes as it writes it: ping a reply a second, and its statistics at Ctrl+C', async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto('/');
+    const ui = app(page);
+    const play = playback(page);
+    await ui.waitForBoot();
+    await ui.run('kubectl run bb --image=busybox:1.36 -- sleep 3600');
+    await ui.run('sim advance 20s');
+    await play.toLive();
+    await ui.waitForPrompt();
+    await ui.run('kubectl exec -it bb -- sh');
+    await ui.waitForPrompt();
+    await page.getByTestId('play-pause').click();
+    await expect(page.getByTestId('play-pause')).toContainText('Pause');
+    await ui.run('ping bb');
+    // The first reply is out while the later ones are still to come (one a simulated second).
+    await expect(ui.terminalOutput).toContainText('seq=0 ttl=64');
+    await expect(ui.terminalOutput).not.toContainText('seq=5 ttl=64');
+    await expect(ui.terminal).toHaveAttribute('data-state', 'waiting');
+    await expect(ui.terminalOutput).toContainText('seq=2 ttl=64');
+    await ui.press('Control+c');
+    await ui.waitForPrompt();
+    await expect(ui.terminalOutput).toContainText('--- bb ping statistics ---');
+    await ui.run('echo status $?');
+    await expect(ui.terminalOutput).toContainText('status 0');
+    expect(problems).toEqual([]);
+  });
 });
 
 test.describe('sim ssh NODE', () => {
