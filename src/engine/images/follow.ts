@@ -12,7 +12,8 @@
  * it started come out together at 1.0 s, one at 1.7 s at 2.0 s).
  *
  * Approximate: tail follows one file (several print `==> f <==` headers as they alternate: not
- * followed); a write that replaces the file (`>`) is shown whole, without GNU's `file truncated`
+ * followed), and only when it writes straight to the stream (`tail -f f | grep x` or a redirect:
+ * not followed); a write that replaces the file (`>`) is shown whole, without GNU's `file truncated`
  * notice; a follower nobody reads lasts FOLLOW_MS, the client's bound on a wait.
  */
 import type { FsLayer } from './fs';
