@@ -60,6 +60,7 @@ export type { AttachedShell, EditorRequest, ScreenFrame, CommandGroup, CommandIn
  *    `file` (`vi FILE` at the prompt: the file, the editor's status line, the text that quits).
  * 15: `commandResult` may carry `skip`: the line's lead command skipped simulated time on purpose
  *    (`sim advance`, the prompt's `sleep`); the page no longer guesses it from the line's text.
+ *    `init.echoOnly` echoes one replayed command (the one a Ctrl+C interrupted).
  */
 export const PROTOCOL_VERSION = 15;
 
@@ -174,6 +175,11 @@ export interface InitMessage {
    * already has one and leaves this out).
    */
   echoFrom?: number;
+  /**
+   * With `echoFrom`: echo only the command at this index of `commandLog` (a Ctrl+C's fork wants
+   * the interrupted command's result — what the program wrote on SIGINT — and nothing else).
+   */
+  echoOnly?: number;
 }
 
 export interface CommandMessage {

@@ -57,6 +57,10 @@ describe('sim host', () => {
     expect(msgs[4]).toMatchObject({ type: 'commandResult', id: 42, exitCode: 1 });
     // Without echoFrom (a crash recovery), nothing is echoed.
     expect(harness().send(init({ commandLog: log })).some((m) => m.type === 'commandResult')).toBe(false);
+    // echoOnly (a Ctrl+C's fork): the one command at that index.
+    const only = harness().send(init({ commandLog: log, echoFrom: 40, echoOnly: 2 })).filter((m) => m.type === 'commandResult');
+    expect(only).toHaveLength(1);
+    expect(only[0]).toMatchObject({ id: 42, exitCode: 1 });
   });
 
   it('answers every request with exactly one ack, and diffs chain by version', () => {

@@ -110,7 +110,7 @@ export function createSimHost(post: (msg: FromWorker) => void, limits: ReplayLim
       if (spent >= limits.maxSimulatedMs) return refuse({ limit: 'simulated-time', index: i, ms: spent, max: limits.maxSimulatedMs });
       const start = s.sim.now;
       const r = withProgress(s, undefined, () => replay(s, log[i]!));
-      if (r && msg.echoFrom !== undefined) outbox?.result(commandResult(epoch, msg.echoFrom + i, r, start, s.sim.now));
+      if (r && msg.echoFrom !== undefined && (msg.echoOnly === undefined || msg.echoOnly === i)) outbox?.result(commandResult(epoch, msg.echoFrom + i, r, start, s.sim.now));
       finish(s, undefined);
       spent += Math.max(0, s.sim.now - start);
     }

@@ -35,7 +35,7 @@ import { MilestoneScanner, type MilestoneScan } from '../store/milestones';
 import { clampSpeed, initialPlaybackState, nextStop, prevStop, type PlaybackState } from '../store/playback';
 import type { AppStore } from '../store/store';
 import { seqAtTime, timeOfSeq, upperBound, type Tape } from '../store/tape';
-import { commandFinished, commandInterrupted, commandProgress, commandReplayed, commandStarted, commandsAfter, commandsLost, initialTerminalState, withoutEntries, type TerminalState } from '../store/terminal';
+import { commandFinished, commandInterrupted, commandProgress, commandReplayed, commandStarted, commandsAfter, commandsLost, initialTerminalState, interruptedAs, withoutEntries, type TerminalState } from '../store/terminal';
 import { entryPatience, linePatience } from './patience';
 import { ReplayLog, truncateAt } from './replay-log';
 
@@ -156,6 +156,8 @@ export class SimBridge {
   private hunt: { from: number; spentMs: number; chunkMs: number } | undefined;
   /** Replayed commands whose results the worker echoes (a reloaded run's transcript), by id. */
   private echoing = new Map<number, { line: string; interruptAt?: number }>();
+  /** A Ctrl+C's fork: the echoed result `id` is transcript entry `entry`'s, interrupted at `at`. */
+  private echoInto: { id: number; entry: number; at: number } | undefined;
   /**
    * Commands sent while paused and following, by id: their result moves the moment shown. The
    * value is the result's `leadSeq` once it came (it comes just before the ack diff).
@@ -639,7 +641,7 @@ export class SimBridge {
     this.log.replace(entries);
     this.store.setState((s) => ({ terminal: commandsAfter(s.terminal, t), playback: { ...s.playback, following: true } }));
     this.resume = { t };
-    this.spawn(entries);
+    this.spawn(entries, false, interrupt);
   }
 
   private request(msg: ToWorkerRequest, entry: LogEntry | undefined): void {
@@ -655,12 +657,24 @@ export class SimBridge {
    * a link, a saved run) the worker answers each replayed command with its result, and the
    * transcript shows them again as they were; a crash or a fork keeps the transcript it has.
    */
-  private spawn(commandLog: readonly LogEntry[], echo = false): void {
+  private spawn(commandLog: readonly LogEntry[], echo = false, interrupted?: number): void {
     this.worker?.terminate();
     const epoch = ++this.epoch;
     this.hunt = undefined;
     this.echoing.clear();
+    this.echoInto = undefined;
     let echoFrom: number | undefined;
+    let echoOnly: number | undefined;
+    // A Ctrl+C's fork: the interrupted line (the log's last command, cut at `interruptAt`) is
+    // echoed into its entry, which then shows what the program did on SIGINT.
+    const cut = interrupted === undefined ? -1 : commandLog.findLastIndex((e) => e.type === 'command' && e.interruptAt !== undefined);
+    if (interrupted !== undefined && cut >= 0) {
+      const e = commandLog[cut]!;
+      echoFrom = this.nextId;
+      this.nextId += commandLog.length;
+      echoOnly = cut;
+      this.echoInto = { id: echoFrom + cut, entry: interrupted, at: e.type === 'command' ? e.interruptAt! : 0 };
+    }
     if (echo && commandLog.some((e) => e.type === 'command')) {
       // Ids for the replayed commands' results, below every id sent from now on (the transcript is in id order).
       const first = this.nextId;
@@ -702,6 +716,7 @@ export class SimBridge {
       files: this.opts.files,
       commandLog: [...commandLog],
       ...(echoFrom === undefined ? {} : { echoFrom }),
+      ...(echoOnly === undefined ? {} : { echoOnly }),
     });
     this.sendHeld();
   }
@@ -752,6 +767,12 @@ export class SimBridge {
         return;
       }
       case 'commandResult': {
+        if (this.echoInto?.id === msg.id) {
+          const into = this.echoInto;
+          this.echoInto = undefined;
+          this.store.setState((s) => ({ terminal: interruptedAs(s.terminal, into.entry, msg, into.at) }));
+          return;
+        }
         if (msg.skip) {
           this.skipCommands.add(msg.id);
           this.pausedCommands.delete(msg.id);

@@ -42,6 +42,13 @@ export interface TerminalEntry {
   files?: Readonly<Record<string, string>>;
   /** The line changed the namespace kubectl defaults to (the kubeconfig context's): the new one. */
   namespace?: string;
+  /**
+   * Ctrl+C reached the line at this simulated moment: the terminal draws `^C` there, after what
+   * the line wrote before it and before what it wrote on SIGINT (ping's statistics, a trap's
+   * echo, kubectl's `command terminated with exit code 130`). The line may go on after it (a
+   * script whose trap returns): then it is `done`, not `interrupted`.
+   */
+  interruptedAt?: number;
 }
 
 export type LostReason = 'restarted' | 'stopped';
@@ -170,13 +177,29 @@ export function commandReplayed(state: TerminalState, msg: CommandResultMessage,
   const { edit: _editor, ...plain } = msg;
   const done = commandFinished(started, plain);
   const entry = (s: TerminalState): TerminalState => update(s, (e) => (e.id === msg.id ? { ...e, replayed: true } : e));
-  return entry(interruptAt === undefined ? done : commandInterrupted(done, msg.id, interruptAt));
+  return entry(interruptAt === undefined ? done : interruptedAs(done, msg.id, msg, interruptAt));
 }
 
-/** Ctrl+C at simulated time `t`: what the command wrote after `t` never happened. */
+/**
+ * The result of line `id` as the run replayed with its Ctrl+C at `t` produced it (`msg`, echoed
+ * for it under another id): everything it wrote, on SIGINT and after, and how it ended.
+ */
+export function interruptedAs(state: TerminalState, id: number, msg: CommandResultMessage, t: number): TerminalState {
+  return update(state, (e) => (e.id === id ? { ...e, output: msg.output, exitCode: msg.exitCode, endedAt: msg.endedAt, interruptedAt: t, state: goesOn(msg, t) ? 'done' : 'interrupted' } : e));
+}
+
+/** The line went on after its Ctrl+C (a trap returned, bash ran the next command): it still waits at the playhead. */
+function goesOn(msg: CommandResultMessage, t: number): boolean {
+  return msg.startedAt <= t && msg.endedAt > t;
+}
+
+/**
+ * Ctrl+C at simulated time `t`, as the page knows it at once: what the command wrote after `t`
+ * never happened. The fork's replay then says what it did on SIGINT (interruptedAs).
+ */
 export function commandInterrupted(state: TerminalState, id: number, t: number): TerminalState {
   return update(state, (e) =>
-    e.id === id ? { ...e, state: 'interrupted', exitCode: 130, endedAt: t, output: e.output.filter((c) => c.at === undefined || c.at <= t) } : e,
+    e.id === id ? { ...e, state: 'interrupted', exitCode: 130, endedAt: t, interruptedAt: t, output: e.output.filter((c) => c.at === undefined || c.at <= t) } : e,
   );
 }
 

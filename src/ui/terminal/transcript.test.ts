@@ -73,6 +73,32 @@ describe('renderTranscript', () => {
     expect(t.busy).toBeUndefined();
   });
 
+  it('draws ^C where the Ctrl+C came: before what the program wrote on SIGINT, which ends its line', () => {
+    const ping = entry(4, {
+      line: 'ping bb',
+      state: 'interrupted',
+      startedAt: 4000,
+      endedAt: 6500,
+      interruptedAt: 6500,
+      output: [
+        { stream: 'stdout', text: '64 bytes from 10.244.2.2: seq=0\n', at: 4150 },
+        { stream: 'stdout', text: '\n--- bb ping statistics ---\n', at: 6500 },
+      ],
+    });
+    expect(text(view([ping], 6500))).toBe(`${PROMPT}ping bb\n64 bytes from 10.244.2.2: seq=0\n^C\n--- bb ping statistics ---\n`);
+    // kubectl exec -it: the remote command died of it, kubectl says so right after the echo.
+    const exec = entry(5, { line: 'kubectl exec -it bb -- sleep 100', state: 'interrupted', startedAt: 5000, endedAt: 7500, interruptedAt: 7500, output: [{ stream: 'stdout', text: 'command terminated with exit code 130\n', at: 7500 }] });
+    expect(text(view([exec], 7500))).toBe(`${PROMPT}kubectl exec -it bb -- sleep 100\n^Ccommand terminated with exit code 130\n`);
+    // Nothing written on SIGINT: the ^C's line ends there.
+    const sleep = entry(6, { line: 'sleep 100', state: 'interrupted', startedAt: 6000, endedAt: 8000, interruptedAt: 8000, exitCode: 130 });
+    expect(text(view([sleep], 8000))).toBe(`${PROMPT}sleep 100\n^C\n`);
+    // A script whose trap returns goes on after the ^C: the line waits for the rest.
+    const trap = entry(7, { line: 'sh trap.sh', state: 'done', startedAt: 7000, endedAt: 12_000, interruptedAt: 9000, output: [{ stream: 'stdout', text: 'caught\n', at: 9000 }, { stream: 'stdout', text: 'end\n', at: 12_000 }] });
+    expect(text(view([trap], 10_000))).toBe(`${PROMPT}sh trap.sh\n^Ccaught\n`);
+    expect(view([trap], 10_000).busy).toEqual({ id: 7, interruptible: true });
+    expect(text(view([trap], 12_000))).toBe(`${PROMPT}sh trap.sh\n^Ccaught\nend\n`);
+  });
+
   it('ends output without a final newline before the next prompt, and notes lost commands', () => {
     const e = entry(1, { output: [{ stream: 'stdout', text: '10.244.1.7' }] });
     expect(text(view([e], 10_000))).toBe(`${PROMPT}cmd 1\n10.244.1.7\n`);

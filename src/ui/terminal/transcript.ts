@@ -132,6 +132,12 @@ export function revealed(e: TerminalEntry, playheadMs: number): { count: number;
   return { count, waiting: !ended };
 }
 
+/** The first chunk the line wrote at or after its Ctrl+C (its stamp; an unstamped one comes at the end). */
+function interruptIndex(output: readonly OutputChunk[], at: number): number {
+  const i = output.findIndex((c) => c.at !== undefined && c.at >= at);
+  return i < 0 ? output.length : i;
+}
+
 interface EntryView {
   text: string;
   done: boolean;
@@ -145,14 +151,21 @@ function entryView(e: TerminalEntry, count: number, waiting: boolean, lostNote: 
   if (hit && hit.count === count && hit.done === done && hit.lostNote === lostNote) return hit.view;
   // The editor's reply to `kubectl edit` answers the line already shown: no prompt of its own.
   let text = e.reply ? '' : echo(e.line, e.shell);
+  // Where the terminal echoed the Ctrl+C: before the first chunk written at or after it. A
+  // full-screen program's ^C was echoed on its own screen, which it left (watch).
+  const cut = e.interruptedAt === undefined || e.output.some((c) => c.screen) ? undefined : interruptIndex(e.output, e.interruptedAt);
   let out = '';
-  for (let i = 0; i < count; i++) out += chunkText(e.output[i]!);
+  for (let i = 0; i < count; i++) {
+    if (i === cut) out += '^C';
+    out += chunkText(e.output[i]!);
+  }
+  // Nothing written on SIGINT: the shell ends the ^C's line itself.
+  if (cut !== undefined && cut === e.output.length && (done || count === cut)) out += '^C\n';
   text += out;
   if (done) {
     // The next prompt starts on a fresh line even after output without a final newline.
     if (out !== '' && !out.endsWith('\n') && !out.endsWith(`\n${RESET}`)) text += '\n';
-    // A full-screen program's ^C was echoed on its own screen, which it left (watch).
-    if (e.state === 'interrupted' && !e.output.some((c) => c.screen)) text += '^C\n';
+    if (e.state === 'interrupted' && e.interruptedAt === undefined && !e.output.some((c) => c.screen)) text += '^C\n';
     if (e.state === 'lost') text += note(lostNote);
   }
   const view = { text, done };
