@@ -59,7 +59,7 @@ export type { PortForwardStream } from './apiserver/kubelet-proxy';
 export { languageCollator } from './images/collate';
 export { readTar, writeTar } from './images/tar-format';
 export type { TarMember, TarOwner } from './images/tar-format';
-export type { ExecChunk, HttpAnswer, HttpRequest, TtyShellState } from './images/types';
+export type { ExecChunk, HttpAnswer, HttpRequest, TtyShellState, ViOpen, ViOutcome, ViSave, ViSaved } from './images/types';
 export type { FollowRef } from './images/follow';
 
 // kube-apiserver's request and response shapes, and the field selectors clients build.

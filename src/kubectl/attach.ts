@@ -20,7 +20,7 @@
  *   variable assigned by a line of its own is set again before each later line (approximate).
  */
 import type { Pod } from '../k8s/types';
-import type { ExecChunk, FollowRef, Simulation, StreamRun, TtyShellState } from '../engine/index';
+import type { ExecChunk, FollowRef, Simulation, StreamRun, TtyShellState, ViOpen, ViOutcome, ViSave } from '../engine/index';
 import type { AttachedShell, CommandResult, OutputChunk } from './types';
 import { defaultPs1, expandPrompt } from '../k8s/shell-prompt';
 import { waitWhileRunning, type FollowRead } from './exec-wait';
@@ -43,7 +43,8 @@ export type ShellDialect = 'ash' | 'dash' | 'bash';
  * `output` is what it wrote so far, `exitCode` means nothing yet, and the caller keeps the
  * stream open (exec-wait.ts).
  */
-export type ShellReply = { ok: true; exitCode: number; output: string; streams?: ExecChunk[]; durationMs?: number; shell?: TtyShellState; running?: true; follow?: FollowRef } | { ok: false; text: string; exitCode: number };
+/** `editor`: `vi` on the terminal opened the page's editor, or the editor's save came back (container-editor.ts). */
+export type ShellReply = { ok: true; exitCode: number; output: string; streams?: ExecChunk[]; durationMs?: number; shell?: TtyShellState; running?: true; follow?: FollowRef; editor?: ViOutcome } | { ok: false; text: string; exitCode: number };
 
 /**
  * A command's run over an exec or attach stream as kubectl holds it. `streams` keeps when each
@@ -54,7 +55,7 @@ export function shellReply(run: StreamRun, keepStreams: boolean): ShellReply {
   const streams = run.streams && (keepStreams ? run.streams : run.streams.map((c) => ({ ...c, stream: 'stdout' as const })));
   const base = { ok: true as const, output: run.output, ...(streams ? { streams } : {}), ...(run.shell ? { shell: run.shell } : {}), ...(run.follow ? { follow: run.follow } : {}) };
   if (run.type === 'running') return { ...base, exitCode: 0, running: true };
-  return { ...base, exitCode: run.exitCode, ...(run.durationMs ? { durationMs: run.durationMs } : {}) };
+  return { ...base, exitCode: run.exitCode, ...(run.durationMs ? { durationMs: run.durationMs } : {}), ...(run.editor ? { editor: run.editor } : {}) };
 }
 
 export interface Attachment {
@@ -92,6 +93,11 @@ export interface Attachment {
    * `ttyShell`, if given); `interruptAt`: the learner's Ctrl+C while it runs, at that simulated time.
    */
   exec(script: string, ttyShell?: number, interruptAt?: number): ShellReply;
+  /**
+   * The page editor's answer to a `vi` the shell ran on this terminal, sent to the container over
+   * the exec stream (ExecOptions.viSave). Absent: this attachment's terminal opens no editor.
+   */
+  viSave?(save: ViSave): ShellReply;
   /**
    * `sim ssh NODE` without a command: a login shell on the node itself (no Pod, no container), as
    * `ssh root@NODE` gives. The session lives as long as the machine answers (each line's exec says
@@ -194,6 +200,8 @@ export function shellOf(a: Attachment): AttachedShell {
 export interface LineOutcome {
   result: CommandResult;
   detached: boolean;
+  /** The line ran `vi` on the terminal: the file it opened for the page's editor. */
+  editor?: ViOpen;
 }
 
 function quote(s: string): string {
@@ -321,7 +329,8 @@ function ttyShellLine(sim: Simulation, a: Attachment, pid: number, line: string,
     if (reply.shell.prompt !== undefined) a.prompt = reply.shell.prompt;
   }
   const output = allOf(written);
-  if (!reply.shell?.ended) return { result: { output, exitCode: reply.exitCode }, detached: false };
+  const editor = reply.editor?.k === 'open' ? { editor: reply.editor.open } : {};
+  if (!reply.shell?.ended) return { result: { output, exitCode: reply.exitCode }, detached: false, ...editor };
   const code = reply.exitCode & 255;
   const end = a.endPid1 ? a.endPid1(code) : code === 0 ? { output: [], exitCode: 0 } : terminated(code).result;
   return { result: { output: [...output, ...end.output], exitCode: end.exitCode }, detached: true };

@@ -10,6 +10,8 @@ import type { ResourceInfo } from '../k8s/resources';
 import { parseDocuments } from './manifest';
 import { deepEqual } from '../k8s/strategic-patch';
 import type { EditorProgram, EditorShown } from './types';
+import type { ViOpen, ViSave } from '../engine/index';
+import type { ShellReply } from './attach';
 
 /** What the page's editor has open: everything the second half of `kubectl edit` compares against. */
 export interface OpenEdit {
@@ -37,12 +39,23 @@ export interface OpenFile {
   original: string;
 }
 
+/** What the page's editor has open for `vi FILE` on a container's terminal (container-editor.ts). */
+export interface OpenContainerFile {
+  namespace: string;
+  pod: string;
+  container: string;
+  /** The file as vi read it when it opened (its text is what a Quit sends back). */
+  open: ViOpen;
+  /** Sends the editor's buffer to vi over the container's exec stream: what vi did with it. */
+  save(save: ViSave): ShellReply;
+}
+
 /**
  * What the page's editor holds open between the line that opened it and the reply that closes
- * it: an object `kubectl edit` fetched, or a laptop file `vi` opened. One at a time: opening
- * either replaces whatever was open.
+ * it: an object `kubectl edit` fetched, a laptop file `vi` opened, or a container's file vi
+ * opened on its terminal. One at a time: opening any replaces whatever was open.
  */
-export type OpenEditor = { kind: 'object'; edit: OpenEdit } | { kind: 'file'; file: OpenFile };
+export type OpenEditor = { kind: 'object'; edit: OpenEdit } | { kind: 'file'; file: OpenFile } | { kind: 'container-file'; file: OpenContainerFile };
 
 /**
  * Where `kubectl edit` and the prompt's `vi` find the page's editor: a Session that is a TTY

@@ -50,7 +50,7 @@ export function fileReplyLine(file: OpenFile): string {
 }
 
 /** A path as one shell word: bare when plain, else single-quoted. */
-function shellWord(path: string): string {
+export function shellWord(path: string): string {
   return /^[\w./@%+,:=-]+$/.test(path) ? path : `'${path.replace(/'/g, `'\\''`)}'`;
 }
 

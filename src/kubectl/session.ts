@@ -30,6 +30,7 @@ import { runShellLine, shellOf, type Attachment, type Tty } from './attach';
 import type { CommandResult, EditorRequest, FileSource, OutputChunk } from './types';
 import type { EditorHost, OpenEditor } from './edit-file';
 import { fileReplyLine, isEditorProgram, runEditorProgram } from './laptop-editor';
+import { containerEditorReply, containerReplyLine, openContainerEditor } from './container-editor';
 import { runWatch, type TerminalSize, type WatchHost } from './procps-watch/run';
 import { Laptop, waitForeground } from './laptop';
 
@@ -265,6 +266,9 @@ export class Session {
       this.sim.advance(KUBECTL_STARTUP_MS);
       try {
         const done = runShellLine(this.sim, shell, line, opts.interruptAt);
+        // `vi FILE` at the attached shell: the page's editor opens on the container's file.
+        const save = shell.viSave;
+        if (done.editor && save && this.interactive) openContainerEditor(this.editorHost(line), shell, done.editor, (s) => save.call(shell, s));
         if (!done.detached) return done.result;
         this.attached = undefined;
         if (!shell.removeOnDetach) return done.result;
@@ -420,7 +424,7 @@ export class Session {
     return {
       open: (open, shown) => {
         this.editing = open;
-        this.editorOpened = { ...shown, line: open.kind === 'object' ? line.trim() : fileReplyLine(open.file) };
+        this.editorOpened = { ...shown, line: open.kind === 'object' ? line.trim() : open.kind === 'file' ? fileReplyLine(open.file) : containerReplyLine(open.file) };
       },
       opened: () => this.editing,
       close: () => (this.editing = undefined),
@@ -524,7 +528,10 @@ export class Session {
     const builtin = this.shell.builtin(cmd, rest, this.workstation) ?? lineBuiltin(this, cmd, rest, stdin, opts);
     if (builtin) return builtin;
     if (cmd === 'watch') return runWatch(rest, this.watchHost(opts));
-    if (isEditorProgram(cmd)) return runEditorProgram(cmd, rest, stdin, { workstation: this.workstation, editor: tty ? this.editorHost(line) : undefined, now: this.sim.now });
+    if (isEditorProgram(cmd)) {
+      const editor = tty ? this.editorHost(line) : undefined;
+      return containerEditorReply(editor, cmd, rest, stdin) ?? runEditorProgram(cmd, rest, stdin, { workstation: this.workstation, editor, now: this.sim.now });
+    }
     // `k` is the prompt's default alias (PromptShell), not a program: once unaliased it is not found.
     const started = cmd === 'k' ? undefined : lineCommand(cmd);
     if (!started) {

@@ -51,12 +51,22 @@ export type EditorProgram = 'vi' | 'vim' | 'nano';
  * - `file`: `vi FILE` at the prompt opens the laptop's file (`path` as typed), with the editor's
  *   status line (vim's `"web.yaml" [New]`, nano's `[ New File ]`); kubectl/laptop-editor.ts.
  *   `quit` is the stdin that closes it without writing (the page's Cancel).
+ * - `container-file`: `vi FILE` on a container's terminal (`kubectl exec -it POD -- vi FILE`, or
+ *   typed at an attached shell) opens the container's file as BusyBox vi read it (`path` as typed,
+ *   '' for `vi` alone), with vi's status line (`- /tmp/x 1/1 100%`, `[Readonly]` for a read-only
+ *   mount) or its refusal of a save (`'/etc/config/x' is read only`); kubectl/container-editor.ts.
  */
-export type EditorShown = { kind: 'object'; text: string; title: string } | { kind: 'file'; text: string; program: EditorProgram; path: string; status: string; quit: string };
+export type EditorShown =
+  | { kind: 'object'; text: string; title: string }
+  | { kind: 'file'; text: string; program: EditorProgram; path: string; status: string; quit: string }
+  | { kind: 'container-file'; text: string; program: 'vi'; flavour: ContainerEditorFlavour; path: string; namespace: string; pod: string; container: string; readOnly: boolean; status: string; quit: string };
+
+/** Which vi a container runs: BusyBox's applet (busybox and Alpine images; Debian's have none). */
+export type ContainerEditorFlavour = 'busybox';
 
 /**
  * The editor's reply is `line` with the buffer as its stdin: the edit's own line for `kubectl
- * edit`, `vi /full/path` for a file.
+ * edit`, `vi /full/path` for a file (a laptop's, or a container's the session has open).
  */
 export type EditorRequest = EditorShown & { line: string };
 

@@ -61,8 +61,10 @@ export type { AttachedShell, EditorRequest, ScreenFrame, CommandGroup, CommandIn
  * 15: `commandResult` may carry `skip`: the line's lead command skipped simulated time on purpose
  *    (`sim advance`, the prompt's `sleep`); the page no longer guesses it from the line's text.
  *    `init.echoOnly` echoes one replayed command (the one a Ctrl+C interrupted).
+ * 16: `commandResult.edit` may be `container-file`: `vi FILE` on a container's terminal (the Pod,
+ *    the container, BusyBox vi's status line, read-only mode).
  */
-export const PROTOCOL_VERSION = 15;
+export const PROTOCOL_VERSION = 16;
 
 /**
  * One `advance`, `step` or `until` request may not move the clock by more than this: a runaway

@@ -9,7 +9,7 @@
 import { startApp, type AppRun } from './app';
 import { serverBanner } from './app-logs';
 import type { Binary } from './catalog-types';
-import type { LogLine } from './types';
+import type { LogLine, ViOpen } from './types';
 import { network } from './container-net';
 import { fileLocation, normalizePath, parentProblem, readOnlyAt, stat, writeFile } from './fs';
 import { addFollower } from './follow';
@@ -668,6 +668,7 @@ function toolEnv(m: Machine, ctx: RunContext, env: Record<string, string>, io: I
     ...(ctx.system ? { system: ctx.system } : {}),
     ...(argv[0] !== undefined && argv[0].slice(argv[0].lastIndexOf('/') + 1) === 'curl' ? { curl: containerCurl(m, ctx, argv[0]) } : {}),
     program: (fullPath) => programAt(ctx, m.fs, runUser(m, ctx), fullPath),
+    ...(ctx.viBox ? { editor: (open: ViOpen) => void (ctx.viBox!.open = open) } : {}),
   };
 }
 

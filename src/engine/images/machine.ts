@@ -23,7 +23,7 @@ import type { AppRun } from './app';
 import type { CatalogImage, TagInfo } from './catalog-types';
 import type { BaseFs, FsLayer } from './fs';
 import type { Script, ShellNode } from './shell-ast';
-import type { ClusterDns, ExecChunk, LogLine, NetworkView } from './types';
+import type { ClusterDns, ExecChunk, LogLine, NetworkView, ViOpen } from './types';
 import { applyGroupRedirs, caseChoice, expandForWords, runArithCommand, runCommand, runCond, runPipeline, traceFor } from './commands';
 import { endlessLoop, readsClock } from './loop-analysis';
 import type { ExecSession } from './proc-container';
@@ -277,6 +277,8 @@ export interface RunContext {
   sigint?: PendingSigint;
   /** A run over a client's stream: a `tail -f` writing to it leaves its follower here (follow.ts), shared by reference. */
   follows?: FollowRef[];
+  /** An exec on a terminal: where `vi` leaves the file it opened for the page's editor (tools-vi.ts); shared by nested runs. */
+  viBox?: { open?: ViOpen };
 }
 
 /**

@@ -20,6 +20,7 @@ import { nextProcPid, pid1ShellOf, shellChain } from './shell-chain';
 import { stat } from './fs';
 import { commOf, passwdUsers, proc, type Proc } from './proc-model';
 import type { RunUser } from './tool-types';
+import type { ViSave } from './types';
 
 /** How an exec reaches the container (node/exec.ts, node/attach.ts). */
 export interface ExecSession {
@@ -38,6 +39,8 @@ export interface ExecSession {
    * `argv`, or the open one with `pid` (1: PID 1's, under an attach).
    */
   shell?: { argv: string[]; pid?: number; interruptAt?: number; probe?: boolean };
+  /** The page editor's Save or Quit of a file `vi` opened on this stream's terminal (tools-vi.ts viSave). */
+  viSave?: ViSave;
 }
 
 /** uid 101 is `nginx` in the nginx images (their Dockerfiles' useradd/adduser -u 101). */

@@ -36,7 +36,9 @@ import { chargeRequest } from './resources';
 import { runProbe } from './probe';
 import { argvScript } from './shell-ast';
 import { DEFAULT_OPTS } from '../../k8s/shell-options';
-import type { ClusterDns, ExecChunk, ExecResult, HttpAnswer, HttpRequest, LogLine, NetworkView, Probe, ProbeOutcome, ProcessExit, ProcessInput, RedisWire } from './types';
+import type { ClusterDns, ExecChunk, ExecResult, HttpAnswer, HttpRequest, LogLine, NetworkView, Probe, ProbeOutcome, ProcessExit, ProcessInput, RedisWire, ViOpen, ViOutcome } from './types';
+import { viSave } from './tools-vi';
+import { processIds } from './output';
 import { minOf, pushAll } from '../../k8s/arrays';
 import { own, setOwn } from '../../k8s/own';
 import { cloneData } from '../core/clone';
@@ -686,19 +688,30 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
   const appsBefore = p.machine.apps.length;
   const redisBefore = redisWrites(p.machine.apps);
   const m = p.machine;
+  if (session?.viSave) {
+    // The page editor's answer to the vi this stream's terminal opened: vi writes (or refuses) and exits 0.
+    const saved = viSave(m.fs, ctx.base, session.viSave, now, () => processIds(m, ctx));
+    if (m.fs.version !== fsBefore) p.epoch++;
+    return { exitCode: 0, output: '', streams: [], durationMs: 0, editor: { k: 'saved', saved } };
+  }
+  // A terminal shows the page's editor for a `vi` the command runs (tools-vi.ts).
+  const onTty = session?.tty === true || (session?.attached === true && ctx.tty === true);
+  const box: { open?: ViOpen } = {};
+  // Not under an attach (`kubectl run -it`): its client has no editor to open (vi then finds no keys).
+  if ((onTty || session?.shell) && !session?.attached) ctx.viBox = box;
+  const opened = (): { editor?: ViOutcome } => (box.open ? { editor: { k: 'open', open: box.open } } : {});
   if (session?.shell) {
     // A line typed at an interactive shell runs in that shell (tty-shell.ts); `stdin` is the line.
     const t = runTtyLine(m, ctx, session.shell, execEnv(p.env, !session.attached), stdin, now);
     if (m.fs.version !== fsBefore || m.apps.length !== appsBefore || redisWrites(m.apps) !== redisBefore) p.epoch++;
     // The shell is gone (its container's process was replaced): the stream ends as a killed one does.
     if (!t) return { exitCode: 137, output: '', streams: [], durationMs: 0, shell: { pid: session.shell.pid ?? 0, cwd: '/', ended: true } };
-    return { exitCode: t.exitCode, output: t.output, streams: t.streams, durationMs: t.blocked ? Infinity : t.endedAt - now, shell: t.shell, ...(t.blocked ? { running: true as const } : {}), ...following() };
+    return { exitCode: t.exitCode, output: t.output, streams: t.streams, durationMs: t.blocked ? Infinity : t.endedAt - now, shell: t.shell, ...(t.blocked ? { running: true as const } : {}), ...following(), ...opened() };
   }
   const combined: string[] = [];
   const chunks: ExecChunk[] = [];
   const times: number[] = [];
   // `kubectl exec -it POD -- CMD`, or an attach: CMD's stdio is the terminal (isatty true).
-  const onTty = session?.tty === true || (session?.attached === true && ctx.tty === true);
   const sink: Sink = { k: 'capture', buf: combined, tee: { stream: 'stdout', chunks }, times, ...(onTty ? { tty: true as const } : {}) };
   // PID 1's own scope, by reference: its script goes on with these very objects.
   const saved = { scope: currentScope(m), clock: m.clock, status: m.status, nodes: m.nodes.length };
@@ -724,7 +737,7 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
   }
   if (m.fs.version !== fsBefore || m.apps.length !== appsBefore || redisWrites(m.apps) !== redisBefore) p.epoch++;
   const durationMs = r.blocked || r.spinning ? Infinity : r.clock - now;
-  return { exitCode: r.blocked || r.spinning ? 137 : r.status, output: combined.join(''), streams: stamped(chunks, times), durationMs, ...(r.blocked || r.spinning ? { running: true as const } : {}), ...following() };
+  return { exitCode: r.blocked || r.spinning ? 137 : r.status, output: combined.join(''), streams: stamped(chunks, times), durationMs, ...(r.blocked || r.spinning ? { running: true as const } : {}), ...following(), ...opened() };
 }
 
 /**

@@ -16,6 +16,8 @@ const PATH_DIRS = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin',
 const BUSYBOX_NET = ['wget', 'nslookup', 'nc', 'ping', 'telnet'];
 /** procps' programs: a Debian or Ubuntu image without the procps package has none of them (`pidof` is sysvinit-utils'). */
 const NOT_IN_COREUTILS = new Set(['ps', 'free', 'uptime', 'pgrep']);
+/** BusyBox's applets no Debian package of the images provides (Debian images have no vi at all: debian-files-data.ts). */
+const BUSYBOX_ONLY = new Set(['vi']);
 
 /** Debian's names for a modelled tool: the program an alternatives link names (userland-files.ts). */
 const DEBIAN_ALIASES: Readonly<Record<string, string>> = { mawk: 'awk', nawk: 'awk', 'which.debianutils': 'which' };
@@ -76,7 +78,7 @@ export function resolveCommand(ctx: RunContext, name: string, cwd: string, fs?: 
     const ip = b === 'ip' && !userland.without?.includes(b) ? ipFor(userland) : undefined;
     if (ip) return { k: 'tool', tool: ip };
     const shipped = userland.tools === 'busybox' || (userland.tools === 'coreutils' && (userland.procps === true || !NOT_IN_COREUTILS.has(b)));
-    const tool = shipped && !userland.without?.includes(b) ? TOOLS.get(b) : undefined;
+    const tool = shipped && !userland.without?.includes(b) && (userland.tools === 'busybox' || !BUSYBOX_ONLY.has(b)) ? TOOLS.get(b) : undefined;
     if (tool && userland.tools === 'coreutils' && isCoreutilsProgram(b)) return { k: 'tool', tool: withVersion(b, tool, userland) };
     return tool ? { k: 'tool', tool } : undefined;
   };

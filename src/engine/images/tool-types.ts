@@ -3,7 +3,7 @@
  * tools-text.ts): a command gets argv and a ToolEnv, writes through Io, and returns a ToolResult.
  */
 import type { ImageUser } from './catalog-types';
-import type { HostView } from './types';
+import type { HostView, ViOpen } from './types';
 import type { NetNs } from './netns-types';
 import type { SystemView } from './sysinfo';
 import type { Proc } from './proc-model';
@@ -74,6 +74,8 @@ export interface ToolEnv {
   curl?: CurlBuild;
   /** Whether an executable program is at this absolute path (program-dirs.ts): what `which` looks for. */
   program?(fullPath: string): boolean;
+  /** The exec's terminal can show the page's editor (tools-vi.ts): `vi` hands it the file it opened. */
+  editor?(open: ViOpen): void;
 }
 
 /** `ms`: time the command takes; `block`: it never returns (`sleep infinity`, `tail -f`). */

@@ -22,6 +22,7 @@ import { which } from './tools-which';
 import { stat } from './tools-stat';
 import { nohup, timeout } from './tools-nohup-timeout';
 import { tty } from './tools-tty';
+import { vi } from './tools-vi';
 import { xargs } from './tools-xargs';
 import { find } from './tools-find';
 import { printf } from './tools-printf';
@@ -126,6 +127,7 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
   stat,
   nohup,
   tty,
+  vi,
   timeout,
   xargs,
   find,

@@ -220,7 +220,38 @@ export interface ExecResult {
   follow?: FollowRef;
   /** A line typed at an interactive shell (ExecSession.shell): its PID, its directory now, and whether the line ended it. */
   shell?: TtyShellState;
+  /** `vi` on the exec's terminal opened the page's editor (`open`), or the editor's save came back (`saved`): tools-vi.ts. */
+  editor?: ViOutcome;
 }
+
+/** The file `vi` opened in a container, as init_text_buffer read it (tools-vi.ts). */
+export interface ViOpen {
+  /** FILE as typed (what vi's status lines name); absent for `vi` alone. */
+  file?: string;
+  /** Its full path in the container. */
+  path?: string;
+  /** The buffer: the file's text, or one empty line for a file that is not there. */
+  text: string;
+  exists: boolean;
+  /** `-R`, or a file access(W_OK) refuses (a read-only mount): `[Readonly]`, and ZZ refuses to write. */
+  readOnly: boolean;
+  /** The bottom line vi shows: `- FILE 1/3 33%`, or a message (`'/tmp' is not a regular file`). */
+  status: string;
+}
+
+/** The page editor's Save of a file `vi` opened: the buffer, sent back over the exec stream (ExecSession.viSave). */
+export interface ViSave {
+  open: ViOpen;
+  buffer: string;
+}
+
+/** What vi did with a save: wrote it (or had nothing to write), or refused with the status line it shows. */
+export interface ViSaved {
+  written: boolean;
+  status?: string;
+}
+
+export type ViOutcome = { k: 'open'; open: ViOpen } | { k: 'saved'; saved: ViSaved };
 
 /** An interactive shell after a line typed at it (tty-shell.ts). */
 export interface TtyShellState {

@@ -3,7 +3,7 @@
  * `pods/log`, `exec` for `pods/exec`, `attach` for `pods/attach`, and `metrics/resource` for metrics-server. Type-only: kube-apiserver (apiserver/kubelet-proxy.ts) and the kubelet's
  * server (its `serve` behaviour, node/logs.ts) share this contract and nothing else.
  */
-import type { ExecChunk, HttpAnswer, HttpRequest, TtyShellState } from '../images/types';
+import type { ExecChunk, HttpAnswer, HttpRequest, TtyShellState, ViOutcome, ViSave } from '../images/types';
 import type { FollowRef } from '../images/follow';
 
 /** PodLogOptions, as kubectl sends them. */
@@ -47,6 +47,11 @@ export interface ExecOptions {
    * (images/sigint.ts).
    */
   interruptAt?: number;
+  /**
+   * The page editor's Save or Quit of a file `vi` opened on this stream's terminal, as the keys
+   * typed into vi would carry it (`ZZ`, `:q!`): vi writes the buffer, or refuses (images/tools-vi.ts).
+   */
+  viSave?: ViSave;
 }
 
 /** `POST /exec/{namespace}/{pod}/{container}?command=…`: the stream upgrade and the command's run. */
@@ -129,8 +134,9 @@ export type PortForwardOutcome = { type: 'answer'; answer: HttpAnswer } | { type
  * until its container stops (the runtime kills the exec'd process with it) or it is interrupted.
  */
 /** `follow`: the command's `tail -f` follows that file; the client reads it on (Simulation.followExec). */
+/** `editor`: `vi` on the stream's terminal opened the page's editor, or the editor's save came back (ExecOptions.viSave). */
 export type ExecOutcome =
-  | { type: 'exited'; exitCode: number; output: string; streams?: ExecChunk[]; durationMs?: number; shell?: TtyShellState; follow?: FollowRef }
+  | { type: 'exited'; exitCode: number; output: string; streams?: ExecChunk[]; durationMs?: number; shell?: TtyShellState; follow?: FollowRef; editor?: ViOutcome }
   | { type: 'running'; output: string; streams?: ExecChunk[]; shell?: TtyShellState; follow?: FollowRef }
   | { type: 'upgrade-failed'; message: string };
 

@@ -41,7 +41,7 @@ export function streamRun(result: ExecResult): StreamRun {
   const shell = { ...(result.shell ? { shell: result.shell } : {}), ...(result.follow ? { follow: result.follow } : {}) };
   if (result.running) return { type: 'running', output: result.output, ...streams, ...shell };
   const ms = Math.floor(result.durationMs ?? 0);
-  return { type: 'exited', exitCode: result.exitCode, output: result.output, ...streams, ...(ms > 0 ? { durationMs: ms } : {}), ...shell };
+  return { type: 'exited', exitCode: result.exitCode, output: result.output, ...streams, ...(ms > 0 ? { durationMs: ms } : {}), ...shell, ...(result.editor ? { editor: result.editor } : {}) };
 }
 
 export function serveExec(w: World, self: KubeletState, req: ExecRequest): KubeletResponse {
@@ -71,7 +71,7 @@ export function serveExec(w: World, self: KubeletState, req: ExecRequest): Kubel
   const interactive = req.options.tty === true && req.options.stdin !== undefined && command.length === 1 && SHELLS.has(command[0]!);
   const ran = interactive
     ? execSync(w, rt, id, command, net, req.options.stdin, { interactive: [command[0]!], shell: { argv: [command[0]!], ...(ttyShell !== undefined ? { pid: ttyShell } : {}), ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}) } }, true)
-    : execSync(w, rt, id, argv, net, stdin, req.options.tty === true ? { tty: true, ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}) } : undefined, true);
+    : execSync(w, rt, id, argv, net, stdin, req.options.tty === true || req.options.viSave ? { ...(req.options.tty === true ? { tty: true, ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}) } : {}), ...(req.options.viSave ? { viSave: req.options.viSave } : {}) } : undefined, true);
   if (!ran.ok) return { ok: false, code: 500, reason: '', message: ran.error };
   return { ok: true, text: '', exec: streamRun(ran.result) };
 }

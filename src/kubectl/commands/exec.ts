@@ -18,6 +18,8 @@ import { pid1Shell } from './attach-line';
 import { INTERRUPTED_EXIT_CODE, Interrupted, throwIfCutShort } from '../interrupt';
 import { waitWhileRunning } from '../exec-wait';
 import { followReader, TimedOutput } from '../timed-output';
+import { openContainerEditor } from '../container-editor';
+import type { ViSave } from '../../engine/index';
 
 export const EXEC_FLAGS: FlagDef[] = [
   { name: 'container', short: 'c', kind: 'string', values: 'containers' },
@@ -73,11 +75,13 @@ export function runExec(env: Env, argv: string[]): number {
   if (stdin !== undefined && flags.bool('tty') && !quiet) env.out.err('Unable to use a TTY - input is not a terminal or the right kind of file\n');
 
   const exec = (cmd: string[], input: string | undefined, withTty: boolean, ttyShell?: number, interruptAt?: number): ShellReply => execOnce(env, pod, container, cmd, input, withTty, ttyShell, interruptAt);
+  // The page editor's answer to a `vi` on this terminal: the keys vi reads, over the same stream.
+  const viSave = (save: ViSave): ShellReply => execOnce(env, pod, container, ['vi'], undefined, true, undefined, undefined, save);
   if (attach && env.tty) {
     const shell = command[0]!;
     const started = exec([shell], STARTUP_SCRIPT, true);
     if (started.ok && started.exitCode === 0) {
-      env.tty.attach(attachment({ pod, container, shell, exec: (script, pid, interruptAt) => exec([shell], script, true, pid, interruptAt), ...pid1Shell(started) }, started.output));
+      env.tty.attach({ ...attachment({ pod, container, shell, exec: (script, pid, interruptAt) => exec([shell], script, true, pid, interruptAt), ...pid1Shell(started) }, started.output), ...(env.editor ? { viSave } : {}) });
       return 0;
     }
     return finish(env, started, { pod, container, tty: true });
@@ -86,18 +90,21 @@ export function runExec(env: Env, argv: string[]): number {
   // stdio is then the exec's terminal (tty=true; stderr merged into stdout).
   const withTty = tty && stdin === undefined && env.tty !== undefined;
   // A Ctrl+C (the replay's horizon) reaches the command through its terminal: SIGINT at that moment.
-  return finish(env, exec(command, stdin, withTty, undefined, withTty ? env.sim.horizon : undefined), { pod, container, tty: withTty });
+  const reply = exec(command, stdin, withTty, undefined, withTty ? env.sim.horizon : undefined);
+  // `kubectl exec -it POD -- vi FILE`: vi opened the page's editor (kubectl/container-editor.ts).
+  if (reply.ok && reply.editor?.k === 'open' && env.editor) openContainerEditor(env.editor, { namespace: pod.metadata.namespace ?? 'default', pod: pod.metadata.name ?? '', container }, reply.editor.open, viSave);
+  return finish(env, reply, { pod, container, tty: withTty });
 }
 
 /** One `POST pods/<name>/exec`: how the command ended, or the text kubectl prints for the failure. */
-export function execOnce(env: Env, pod: Pod, container: string, command: string[], stdin: string | undefined, tty: boolean, ttyShell?: number, interruptAt?: number): ShellReply {
+export function execOnce(env: Env, pod: Pod, container: string, command: string[], stdin: string | undefined, tty: boolean, ttyShell?: number, interruptAt?: number, viSave?: ViSave): ShellReply {
   const res = env.client.raw({
     verb: 'create',
     resource: 'pods',
     subresource: 'exec',
     namespace: pod.metadata.namespace,
     name: pod.metadata.name,
-    execOptions: { container, command, ...(stdin !== undefined ? { stdin } : {}), ...(tty ? { tty } : {}), ...(ttyShell !== undefined ? { ttyShell } : {}), ...(interruptAt !== undefined ? { interruptAt } : {}) },
+    execOptions: { container, command, ...(stdin !== undefined ? { stdin } : {}), ...(tty ? { tty } : {}), ...(ttyShell !== undefined ? { ttyShell } : {}), ...(interruptAt !== undefined ? { interruptAt } : {}), ...(viSave ? { viSave } : {}) },
   });
   if (!res.ok) return { ok: false, text: fatalText(res.error), exitCode: 1 };
   const outcome = res.exec;

@@ -11,7 +11,10 @@
  * closed without saving: `Edit cancelled, no changes made.`). `vi FILE` (vim, nano) at the
  * prompt opens the same mode on a laptop file (kubectl/laptop-editor.ts): titled with the
  * program, the file and the editor's status line; Save writes the file, Quit without saving
- * sends the file's own text back, which writes nothing. Only a manifest is checked as one:
+ * sends the file's own text back, which writes nothing. `vi FILE` on a container's terminal
+ * opens it on the container's file (kubectl/container-editor.ts): titled with the Pod and
+ * container, BusyBox vi's status line, and its refusal when a save cannot be written (the editor
+ * stays open on the buffer, as vi does). Only a manifest is checked as one:
  * `kubectl edit`'s file and a `.yaml`/`.yml`/`.json` file; any other file is plain text.
  *
  * CSP: CodeMirror injects <style> elements (allowed by style-src 'unsafe-inline'); nothing here
@@ -120,7 +123,9 @@ export function YamlEditor({ files }: YamlEditorProps) {
     latest.current = { t, apply };
   }, [t, apply]);
 
-  const fileLabel = editing?.kind === 'file' ? t('editor.fileLabel', { file: editing.path }) : t('editor.label');
+  // vi's own name for a buffer without a file (format_edit_status): never translated.
+  const editedFile = editing?.kind === 'file' || editing?.kind === 'container-file' ? editing.path || 'No file' : undefined;
+  const fileLabel = editedFile !== undefined ? t('editor.fileLabel', { file: editedFile }) : t('editor.label');
   const extensions = useMemo(
     () => [
       // A file that is not a manifest (index.html, a script) is plain text: no YAML, no manifest checks.
@@ -197,10 +202,10 @@ export function YamlEditor({ files }: YamlEditorProps) {
           {t('editor.editing', { target: editing.title })}
         </p>
       ) : null}
-      {editing?.kind === 'file' ? (
+      {editing?.kind === 'file' || editing?.kind === 'container-file' ? (
         <div className="editor-editing" data-testid="editor-editing">
-          <p>{t('editor.editingFile', { program: editing.program, file: editing.path })}</p>
-          {/* The editor's own status line, as vim or nano shows it: never translated. */}
+          <p>{editing.kind === 'file' ? t('editor.editingFile', { program: editing.program, file: editing.path }) : t('editor.editingContainerFile', { program: editing.program, file: editedFile ?? '', pod: editing.pod, container: editing.container })}</p>
+          {/* The editor's own status line, as vim, nano or BusyBox vi shows it: never translated. */}
           <p className="editor-file-status" data-testid="editor-file-status" role="status">
             <code>{editing.status}</code>
           </p>
@@ -261,7 +266,7 @@ export function YamlEditor({ files }: YamlEditorProps) {
         ) : null}
         {editing ? (
           <button type="button" onClick={cancel} disabled={busy} data-testid="editor-cancel">
-            {editing.kind === 'file' ? t('editor.quitFile') : t('editor.cancel')}
+            {editing.kind === 'object' ? t('editor.cancel') : t('editor.quitFile')}
           </button>
         ) : null}
         <span id={statusId} className="editor-status" role="status">
@@ -269,7 +274,13 @@ export function YamlEditor({ files }: YamlEditorProps) {
         </span>
       </div>
       <p id={hintId} className="editor-hint">
-        {editing?.kind === 'file' ? t('editor.saveFileHint', { program: editing.program, file: editing.path }) : editing ? t('editor.saveHint') : t('editor.applyHint')}
+        {editing?.kind === 'file'
+          ? t('editor.saveFileHint', { program: editing.program, file: editing.path })
+          : editing?.kind === 'container-file'
+            ? t('editor.saveContainerFileHint', { program: editing.program, file: editedFile ?? '' })
+            : editing
+              ? t('editor.saveHint')
+              : t('editor.applyHint')}
       </p>
       <div className="editor-problems" id={problemsId} data-testid="editor-problems">
         <h3>{t('editor.problems')}</h3>

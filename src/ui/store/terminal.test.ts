@@ -53,6 +53,8 @@ describe('terminal transcript', () => {
     expect(s.editing).toEqual({ ...edit, id: 1 });
     expect(editorQuitText(s.editing!)).toBe('');
     expect(editorQuitText({ kind: 'object', line: 'kubectl edit cm/x', text: '# Please edit…\n', title: 'configmap/x', id: 2 })).toBe('# Please edit…\n');
+    // A container's file reopened after vi refused the save: Quit sends the text vi first read.
+    expect(editorQuitText({ kind: 'container-file', line: 'vi /etc/cfg/color', text: 'red', program: 'vi', flavour: 'busybox', path: '/etc/cfg/color', namespace: 'default', pod: 'reader', container: 'app', readOnly: true, status: "'/etc/cfg/color' is read only", quit: 'blue', id: 3 })).toBe('blue');
     s = commandStarted(s, 2, edit.line, true, true);
     s = commandFinished(s, { type: 'commandResult', epoch: 1, id: 2, output: [], exitCode: 0, startedAt: 0, endedAt: 0 });
     expect(s.editing).toBeUndefined();

@@ -53,15 +53,16 @@ export interface TerminalEntry {
 
 export type LostReason = 'restarted' | 'stopped';
 
-/** What the YAML editor holds (`kubectl edit`'s file, or the laptop file `vi FILE` opened): opened by the command `id`. */
+/** What the YAML editor holds (`kubectl edit`'s file, or the laptop's or a container's file `vi FILE` opened): opened by the command `id`. */
 export type Editing = EditorRequest & { id: number };
 
 /**
  * The stdin that closes the editor without a change: `kubectl edit`'s file as it was opened
- * (`Edit cancelled, no changes made.`), or the laptop file's text at its first open (vi's `:q!`).
+ * (`Edit cancelled, no changes made.`), or a laptop's or container's file's text at its first
+ * open (vi's `:q!`).
  */
 export function editorQuitText(e: Editing): string {
-  return e.kind === 'file' ? e.quit : e.text;
+  return e.kind === 'object' ? e.text : e.quit;
 }
 
 export interface TerminalState {

@@ -35,6 +35,8 @@ export const en = {
   'editor.fileLabel': 'File {file}',
   'editor.quitFile': 'Quit without saving',
   'editor.saveFileHint': 'Save writes this text to {file} and closes the editor, like :wq in vi or Ctrl+O then Ctrl+X in nano (Ctrl+Enter in the editor); Quit without saving leaves the file as it was (:q!). The terminal waits for {program} until then; Ctrl+C there also quits without saving.',
+  'editor.editingContainerFile': '{program}: editing {file} in Pod {pod}, container {container}',
+  'editor.saveContainerFileHint': 'Save hands this text back to {program} in the container, which writes {file} if you changed it, like ZZ in vi (Ctrl+Enter in the editor); if it cannot (a read-only mount such as a ConfigMap volume), the editor stays open with its message. Quit without saving leaves the file as it was (:q!). The terminal waits for {program} until then; Ctrl+C there also quits without saving.',
 } as const;
 
 export const zh: Record<keyof typeof en, string> = {
@@ -73,4 +75,6 @@ export const zh: Record<keyof typeof en, string> = {
   'editor.fileLabel': '文件 {file}',
   'editor.quitFile': '不保存并退出',
   'editor.saveFileHint': '保存会把这段文本写入 {file} 并关闭编辑器，相当于 vi 的 :wq 或 nano 的 Ctrl+O 再 Ctrl+X（在编辑器中按 Ctrl+Enter）；“不保存并退出”则保持文件原样（相当于 :q!）。在此之前终端会等待 {program} 结束；在终端里按 Ctrl+C 也会不保存退出。',
+  'editor.editingContainerFile': '{program}：正在编辑 Pod {pod}（容器 {container}）中的 {file}',
+  'editor.saveContainerFileHint': '保存会把这段文本交回容器里的 {program}，如果你改动过，它就写入 {file}，相当于 vi 的 ZZ（在编辑器中按 Ctrl+Enter）；如果写不了（例如 ConfigMap 卷这样的只读挂载），编辑器会保持打开并显示它的提示。“不保存并退出”则保持文件原样（相当于 :q!）。在此之前终端会等待 {program} 结束；在终端里按 Ctrl+C 也会不保存退出。',
 };
