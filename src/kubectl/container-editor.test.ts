@@ -112,6 +112,15 @@ describe('vi in a container on the page’s terminal', () => {
     expect(s.run(missing.line, 'x\n', { laptop: true }).edit).toMatchObject({ status: 'Write error: No such file or directory' });
   });
 
+  it('kubectl run -it … -- sh: vi at PID 1’s shell opens the editor too, and the save reaches the container', () => {
+    const s = terminal();
+    expect(s.run('kubectl run -it t --image=busybox:1.36 -- sh')).toMatchObject({ attached: { pod: 't' } });
+    const edit = opened(s.run('vi /tmp/a'));
+    expect(edit).toMatchObject({ pod: 't', container: 't', status: '- /tmp/a 1/1 100%' });
+    s.run(edit.line, 'from pid 1\n', { laptop: true });
+    expect(text(s.run('cat /tmp/a'))).toBe('from pid 1\n');
+  });
+
   it('replays from the log to the same files', () => {
     const s = terminal();
     s.run('kubectl exec -it bb -- sh');
@@ -155,6 +164,14 @@ describe('vi in a container without a terminal', () => {
     expect(out('kubectl exec bb -- vi /tmp/t')).toBe(`${ESC}[?1049h${ESC}[999;999H${ESC}[6n${ESC}[H${ESC}[J${ESC}[1;9Hx${ESC}[2;3Hy${tildes(3)}${ESC}[1;8H${ESC}[24;1H${ESC}[K- /tmp/t 1/2 50%${ESC}[1;8H${ESC}[24;1H${ESC}[K`);
     expect(out('kubectl exec bb -- vi /tmp/e')).toBe(`${ESC}[?1049h${ESC}[999;999H${ESC}[6n${ESC}[H${ESC}[J${tildes(1)}${ESC}[1;2H${ESC}[24;1H${ESC}[K- /tmp/e 0/0 100%${ESC}[1;2H${ESC}[24;1H${ESC}[K`);
     expect(out('kubectl exec bb -- vi /tmp')).toBe(`${ESC}[?1049h${ESC}[999;999H${ESC}[6n${ESC}[H${ESC}[J${tildes(2)}${ESC}[1;1H${ESC}[24;1H${ESC}[K${ESC}[7m'/tmp' is not a regular file${ESC}[m${ESC}[1;1H${ESC}[24;1H${ESC}[K`);
+  });
+
+  it('kubectl run -it in the runner (no terminal to draw an editor): vi at PID 1 finds no keys', () => {
+    const s = new Session({ seed: 1, simulation: bootedCopy() });
+    const r = s.run('kubectl run -it t --image=busybox:1.36 -- sh', 'vi /tmp/b; echo "vi: $?"\n');
+    expect(r.edit).toBeUndefined();
+    expect(text(r)).toContain("vi: can't read user input");
+    expect(text(r)).toContain('vi: 1');
   });
 
   it('-h prints the usage (status 1); an unknown option is refused with it', () => {

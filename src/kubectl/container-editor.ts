@@ -1,24 +1,26 @@
 /**
  * `vi FILE` on a container's terminal — `kubectl exec -it POD -- vi FILE`, or `vi FILE` typed at
- * a shell `kubectl exec -it POD -- sh` attached — opens the page's YAML editor on the container's
- * file, through the EditorHost `kubectl edit` and the laptop's `vi` use (edit-file.ts):
+ * a shell `kubectl exec -it POD -- sh` (or `kubectl run -it`, `kubectl attach -it`, `kubectl debug
+ * -it`) attached — opens the page's YAML editor on the container's file, through the EditorHost
+ * `kubectl edit` and the laptop's `vi` use (edit-file.ts):
  *
  * 1. The container's vi (engine/images/tools-vi.ts) reads the file as BusyBox vi does and the
  *    exec's result carries it back (ViOpen): the editor opens on its text with vi's status line
  *    (`- /tmp/x 1/1 100%`, `[Readonly]` on a ConfigMap's read-only mount). The command itself
  *    returns at once, status 0, so an attached shell's `$?` is vi's; the page's terminal waits for
  *    the editor as it waits for `kubectl edit`.
- * 2. The editor's reply, `vi /full/path` with the buffer as stdin, goes back to vi over the
- *    container's exec stream (ExecOptions.viSave; one request in the trace, as the typed keys
- *    would be): vi's `ZZ` writes a changed buffer through the container's filesystem (its layer,
+ * 2. The editor's reply, `vi /full/path` with the buffer as stdin, goes back to vi over an exec
+ *    stream into the container (ExecOptions.viSave; one request in the trace, as the typed keys
+ *    would be; under an attach they would ride the attach stream): vi's `ZZ` writes a changed buffer through the container's filesystem (its layer,
  *    or the volume mounted there), or refuses — `'FILE' is read only`, `Write error: Read-only
  *    file system` — and the editor reopens on the buffer with that status line, as vi stays open.
  *    The buffer as it was opened is the page's Quit (`:q!`): nothing is sent, nothing written.
  *    Once vi exits it leaves the alternate screen, so the terminal shows nothing of it.
  *
  * The open file is the session's (rebuilt by replaying its log): the reply reaches the same
- * container whatever the terminal is attached to by then. Without a terminal (the runner, no
- * `-t`) there is no editor: vi draws its screen on stdout and dies of the missing keys.
+ * container whatever the terminal is attached to by then. The requests say when the client's
+ * terminal is the page's (ExecOptions.editor): without one (the runner, no `-t`) there is no
+ * editor, and vi draws its screen on stdout and dies of the missing keys.
  */
 import type { ViOpen, ViSave } from '../engine/index';
 import type { ShellReply } from './attach';

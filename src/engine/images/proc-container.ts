@@ -41,6 +41,8 @@ export interface ExecSession {
   shell?: { argv: string[]; pid?: number; interruptAt?: number; probe?: boolean };
   /** The page editor's Save or Quit of a file `vi` opened on this stream's terminal (tools-vi.ts viSave). */
   viSave?: ViSave;
+  /** The client's terminal shows the page's editor: a `vi` on the terminal opens it (tools-vi.ts). */
+  editor?: true;
 }
 
 /** uid 101 is `nginx` in the nginx images (their Dockerfiles' useradd/adduser -u 101). */

@@ -694,11 +694,11 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
     if (m.fs.version !== fsBefore) p.epoch++;
     return { exitCode: 0, output: '', streams: [], durationMs: 0, editor: { k: 'saved', saved } };
   }
-  // A terminal shows the page's editor for a `vi` the command runs (tools-vi.ts).
+  // A terminal shows the page's editor for a `vi` the command runs (tools-vi.ts): an exec's with
+  // -t or its interactive shell's, an attach's when the container has one (`kubectl run -it`).
   const onTty = session?.tty === true || (session?.attached === true && ctx.tty === true);
   const box: { open?: ViOpen } = {};
-  // Not under an attach (`kubectl run -it`): its client has no editor to open (vi then finds no keys).
-  if ((onTty || session?.shell) && !session?.attached) ctx.viBox = box;
+  if (session?.editor && (onTty || (session.shell !== undefined && !session.attached))) ctx.viBox = box;
   const opened = (): { editor?: ViOutcome } => (box.open ? { editor: { k: 'open', open: box.open } } : {});
   if (session?.shell) {
     // A line typed at an interactive shell runs in that shell (tty-shell.ts); `stdin` is the line.

@@ -1,8 +1,9 @@
 /**
  * BusyBox's `vi` applet (editors/vi.c of github:mirror/busybox, tag 1_36_1) in a container.
  *
- * On a terminal (`kubectl exec -it POD -- vi FILE`, or `vi FILE` typed at an attached shell) the
- * page's editor stands for vi's screen: the tool reads the file as init_text_buffer does and hands
+ * On the page's terminal (`kubectl exec -it POD -- vi FILE`, or `vi FILE` typed at an attached
+ * shell; the request says the client can show it: ExecSession.editor) the page's editor stands
+ * for vi's screen: the tool reads the file as init_text_buffer does and hands
  * it out (ToolEnv.editor: the exec's result carries it to kubectl, which opens the page's editor),
  * then returns at once with vi's status, 0. The editor's Save comes back as one more request on the
  * exec stream (ExecSession.viSave) and is written here by viSave, as vi's `ZZ` writes: only a
@@ -26,7 +27,8 @@
  * Approximate: piped keys are not read as vi commands (the stream is treated as empty); `-c
  * CMD`'s ex commands are not run; of several files only the first is edited; a non-root user's
  * access(W_OK) is judged by the write bits alone; `vi` is not a process `ps` lists while the
- * page's editor is open.
+ * page's editor is open; vi returns as the editor opens, so the rest of a typed line (`vi x; cat
+ * x`) runs before the save.
  */
 import { modeSet, normalizePath, parentProblem, readOnlyAt, stat, writeFile, type BaseFs, type FileIds, type FsLayer } from './fs';
 import { stdinIsTty, type ToolEnv, type ToolResult } from './tool-types';

@@ -52,6 +52,12 @@ export interface ExecOptions {
    * typed into vi would carry it (`ZZ`, `:q!`): vi writes the buffer, or refuses (images/tools-vi.ts).
    */
   viSave?: ViSave;
+  /**
+   * The client's terminal is the page's, which shows the page's editor for a `vi` the command
+   * runs (images/tools-vi.ts); without it vi reads its keys from the terminal and finds none.
+   * Not a field of PodExecOptions: it says what the simulated terminal can draw.
+   */
+  editor?: true;
 }
 
 /** `POST /exec/{namespace}/{pod}/{container}?command=…`: the stream upgrade and the command's run. */
@@ -80,6 +86,8 @@ export interface AttachOptions {
    * attach does not need: not typed, so not echoed into the log nor kept in the history.
    */
   probe?: boolean;
+  /** The client's terminal shows the page's editor (ExecOptions.editor). */
+  editor?: true;
 }
 
 /** `POST /attach/{namespace}/{pod}/{container}?stdin=…`: the stream upgrade onto the container's PID 1. */

@@ -69,9 +69,11 @@ export function serveExec(w: World, self: KubeletState, req: ExecRequest): Kubel
   // `kubectl exec -it … -- sh`: the stream's lines reach one shell, which outlives each of them (images/tty-shell.ts).
   const { command, ttyShell } = req.options;
   const interactive = req.options.tty === true && req.options.stdin !== undefined && command.length === 1 && SHELLS.has(command[0]!);
+  // The page's editor for a `vi` on the terminal, and its answer (images/tools-vi.ts).
+  const editor = { ...(req.options.tty === true && req.options.editor ? { editor: true as const } : {}), ...(req.options.viSave ? { viSave: req.options.viSave } : {}) };
   const ran = interactive
-    ? execSync(w, rt, id, command, net, req.options.stdin, { interactive: [command[0]!], shell: { argv: [command[0]!], ...(ttyShell !== undefined ? { pid: ttyShell } : {}), ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}) } }, true)
-    : execSync(w, rt, id, argv, net, stdin, req.options.tty === true || req.options.viSave ? { ...(req.options.tty === true ? { tty: true, ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}) } : {}), ...(req.options.viSave ? { viSave: req.options.viSave } : {}) } : undefined, true);
+    ? execSync(w, rt, id, command, net, req.options.stdin, { interactive: [command[0]!], shell: { argv: [command[0]!], ...(ttyShell !== undefined ? { pid: ttyShell } : {}), ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}) }, ...editor }, true)
+    : execSync(w, rt, id, argv, net, stdin, req.options.tty === true || req.options.viSave ? { ...(req.options.tty === true ? { tty: true, ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}) } : {}), ...editor } : undefined, true);
   if (!ran.ok) return { ok: false, code: 500, reason: '', message: ran.error };
   return { ok: true, text: '', exec: streamRun(ran.result) };
 }

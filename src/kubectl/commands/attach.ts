@@ -20,7 +20,7 @@ import { CmdError, plainError } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, requestTimeout, type Env } from '../env';
 import { attachment, INTERACTIVE_SHELLS } from '../attach';
-import { containerOf } from './exec';
+import { containerOf, viSaveOver } from './exec';
 import { attachablePodFor } from './attachable-pod';
 import { attachLine, openAttach, pid1Shell, pipeToPid1, startPid1, stdinCloses } from './attach-line';
 import { followStreams } from './container-stream';
@@ -106,7 +106,7 @@ export function runAttach(env: Env, argv: string[]): number {
         env.sim.exitAttachedShell(pod.metadata.namespace ?? 'default', pod.metadata.name ?? '', container, code);
         return { output: quiet ? [] : [{ stream: 'stdout', text: reattachMessage(pod, container, ephemeral) }], exitCode: 0 };
       };
-      env.tty.attach({ ...attachment({ pod, container, shell, exec, ...pid1Shell(started) }, started.output), endPid1 });
+      env.tty.attach({ ...attachment({ pod, container, shell, exec, ...pid1Shell(started) }, started.output), endPid1, ...viSaveOver(env, pod, container) });
       return 0;
     }
   }

@@ -27,6 +27,7 @@ import { attachment, INTERACTIVE_SHELLS, STARTUP_SCRIPT } from '../attach';
 import { MAX_WAIT_MS, watchUntil } from '../wait-util';
 import { readLog } from './logs-stream';
 import { randomSuffixes } from '../rand-suffix';
+import { viSaveOver } from './exec';
 import { attachLine, pid1Shell } from './attach-line';
 import { nodeDebugPod } from './debug-node';
 import { podCopy, type CopyOptions } from './debug-copy';
@@ -295,7 +296,7 @@ function attachTo(env: Env, o: Options, patched: Pod, container: string): number
     const exec = (script: string, _pid?: number, interruptAt?: number) => attachLine(env, pod, container, script, interruptAt);
     const started = exec(STARTUP_SCRIPT);
     if (started.ok) {
-      env.tty.attach({ ...attachment({ pod, container, shell, exec, ...pid1Shell(started) }, started.output), endPid1: (code: number) => endSession(env, pod, container, code) });
+      env.tty.attach({ ...attachment({ pod, container, shell, exec, ...pid1Shell(started) }, started.output), endPid1: (code: number) => endSession(env, pod, container, code), ...viSaveOver(env, pod, container) });
       return 0;
     }
   }

@@ -75,13 +75,12 @@ export function runExec(env: Env, argv: string[]): number {
   if (stdin !== undefined && flags.bool('tty') && !quiet) env.out.err('Unable to use a TTY - input is not a terminal or the right kind of file\n');
 
   const exec = (cmd: string[], input: string | undefined, withTty: boolean, ttyShell?: number, interruptAt?: number): ShellReply => execOnce(env, pod, container, cmd, input, withTty, ttyShell, interruptAt);
-  // The page editor's answer to a `vi` on this terminal: the keys vi reads, over the same stream.
-  const viSave = (save: ViSave): ShellReply => execOnce(env, pod, container, ['vi'], undefined, true, undefined, undefined, save);
+  const { viSave } = viSaveOver(env, pod, container);
   if (attach && env.tty) {
     const shell = command[0]!;
     const started = exec([shell], STARTUP_SCRIPT, true);
     if (started.ok && started.exitCode === 0) {
-      env.tty.attach({ ...attachment({ pod, container, shell, exec: (script, pid, interruptAt) => exec([shell], script, true, pid, interruptAt), ...pid1Shell(started) }, started.output), ...(env.editor ? { viSave } : {}) });
+      env.tty.attach({ ...attachment({ pod, container, shell, exec: (script, pid, interruptAt) => exec([shell], script, true, pid, interruptAt), ...pid1Shell(started) }, started.output), ...(viSave ? { viSave } : {}) });
       return 0;
     }
     return finish(env, started, { pod, container, tty: true });
@@ -92,8 +91,18 @@ export function runExec(env: Env, argv: string[]): number {
   // A Ctrl+C (the replay's horizon) reaches the command through its terminal: SIGINT at that moment.
   const reply = exec(command, stdin, withTty, undefined, withTty ? env.sim.horizon : undefined);
   // `kubectl exec -it POD -- vi FILE`: vi opened the page's editor (kubectl/container-editor.ts).
-  if (reply.ok && reply.editor?.k === 'open' && env.editor) openContainerEditor(env.editor, { namespace: pod.metadata.namespace ?? 'default', pod: pod.metadata.name ?? '', container }, reply.editor.open, viSave);
+  if (reply.ok && reply.editor?.k === 'open' && env.editor && viSave) openContainerEditor(env.editor, { namespace: pod.metadata.namespace ?? 'default', pod: pod.metadata.name ?? '', container }, reply.editor.open, viSave);
   return finish(env, reply, { pod, container, tty: withTty });
+}
+
+/**
+ * Where the page editor's answer to a `vi` on a terminal into `container` goes: to vi over an exec
+ * stream (ExecOptions.viSave), as the keys typed into it would. Under an attach (`kubectl run
+ * -it`) the keys would travel on the attach stream; an exec reaches the same container's files
+ * (approximate: RBAC asks `create pods/exec` for it). None without the page's editor.
+ */
+export function viSaveOver(env: Env, pod: Pod, container: string): { viSave?: (save: ViSave) => ShellReply } {
+  return env.editor ? { viSave: (save) => execOnce(env, pod, container, ['vi'], undefined, true, undefined, undefined, save) } : {};
 }
 
 /** One `POST pods/<name>/exec`: how the command ended, or the text kubectl prints for the failure. */
@@ -104,7 +113,7 @@ export function execOnce(env: Env, pod: Pod, container: string, command: string[
     subresource: 'exec',
     namespace: pod.metadata.namespace,
     name: pod.metadata.name,
-    execOptions: { container, command, ...(stdin !== undefined ? { stdin } : {}), ...(tty ? { tty } : {}), ...(ttyShell !== undefined ? { ttyShell } : {}), ...(interruptAt !== undefined ? { interruptAt } : {}), ...(viSave ? { viSave } : {}) },
+    execOptions: { container, command, ...(stdin !== undefined ? { stdin } : {}), ...(tty ? { tty } : {}), ...(ttyShell !== undefined ? { ttyShell } : {}), ...(interruptAt !== undefined ? { interruptAt } : {}), ...(viSave ? { viSave } : {}), ...(tty && env.editor ? { editor: true as const } : {}) },
   });
   if (!res.ok) return { ok: false, text: fatalText(res.error), exitCode: 1 };
   const outcome = res.exec;

@@ -24,6 +24,7 @@ import { attachment, INTERACTIVE_SHELLS } from '../attach';
 import { MAX_WAIT_MS, watchUntil } from '../wait-util';
 import { readLog, type LogStream } from './logs-stream';
 import { followStreams } from './container-stream';
+import { viSaveOver } from './exec';
 import { attachLine, pid1Shell, pipeToPid1, startPid1, stdinCloses } from './attach-line';
 import type { CommandResult, OutputChunk } from '../types';
 
@@ -136,7 +137,7 @@ function attachTerminal(env: Env, pod: Pod, shell: string, o: AttachedRun): bool
   const { started, shell: pid1 } = startPid1(exec, shell);
   if (!started.ok) return false;
   const endPid1 = (code: number): CommandResult => endSession(env, pod, container, o, code);
-  env.tty.attach({ ...attachment({ pod, container, shell: pid1, exec, ...pid1Shell(started) }, started.output), endPid1, ...(o.remove ? { removeOnDetach: true } : {}) });
+  env.tty.attach({ ...attachment({ pod, container, shell: pid1, exec, ...pid1Shell(started) }, started.output), endPid1, ...(o.remove ? { removeOnDetach: true } : {}), ...viSaveOver(env, pod, container) });
   return true;
 }
 
