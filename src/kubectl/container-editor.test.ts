@@ -121,6 +121,16 @@ describe('vi in a container on the page’s terminal', () => {
     expect(text(s.run('cat /tmp/a'))).toBe('from pid 1\n');
   });
 
+  it('vi alone opens vi’s nameless buffer; Save has no file to write (vi stays open), Quit leaves', () => {
+    const s = terminal();
+    s.run('kubectl exec -it bb -- sh');
+    const edit = opened(s.run('vi'));
+    expect(edit).toMatchObject({ path: '', text: '\n', status: '- No file 1/1 100%', line: 'vi' });
+    // ZZ with no file name (vi.c file_write): `No current filename`, and vi goes on.
+    expect(s.run(edit.line, 'x\n', { laptop: true }).edit).toMatchObject({ status: 'No current filename' });
+    expect(s.run(edit.line, edit.quit, { laptop: true }).edit).toBeUndefined();
+  });
+
   it('replays from the log to the same files', () => {
     const s = terminal();
     s.run('kubectl exec -it bb -- sh');

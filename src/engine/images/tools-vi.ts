@@ -104,7 +104,7 @@ export function readFile(fs: FsLayer, base: BaseFs, cwd: string, file: string | 
   return { ...(file !== undefined ? { file } : {}), ...(path !== undefined ? { path } : {}), text, exists, readOnly, status: message ?? editStatus(file, text, readOnly) };
 }
 
-/** format_edit_status in command mode with the cursor on the first line: `- FILE [Readonly] 1/3 33%`. */
+/** format_edit_status in command mode with the cursor on the first line: `- FILE [Readonly] 1/3 33%`, cut at the screen's width. */
 export function editStatus(file: string | undefined, text: string, readOnly: boolean): string {
   const firstLineEnds = text.includes('\n');
   const cur = firstLineEnds ? 1 : 0;
@@ -113,7 +113,7 @@ export function editStatus(file: string | undefined, text: string, readOnly: boo
   let percent = 100;
   if (tot > 0) percent = Math.floor((100 * cur) / tot);
   else shown = tot = 0;
-  return `- ${file ?? 'No file'}${readOnly ? ' [Readonly]' : ''} ${shown}/${tot} ${percent}%`;
+  return `- ${file ?? 'No file'}${readOnly ? ' [Readonly]' : ''} ${shown}/${tot} ${percent}%`.slice(0, COLUMNS);
 }
 
 /** format_line: a text line as vi draws it in 80 columns (tabs to every 8th, controls as ^X, bytes past ASCII as dots). */
