@@ -88,6 +88,8 @@ export interface Attachment {
   ttyShell?: number;
   /** What that shell printed as its prompt after the last line (its own PS1 expanded); absent: the dialect's own PS1 is drawn. */
   prompt?: string;
+  /** The prompt is a program's reading the terminal in raw mode (AttachedShell.raw), not the shell's. */
+  raw?: true;
   /**
    * One exec of the shell with `script` as its input, sent as the attaching kubectl sent it (to
    * `ttyShell`, if given); `interruptAt`: the learner's Ctrl+C while it runs, at that simulated time.
@@ -193,7 +195,7 @@ export function promptOf(a: Attachment): string {
 }
 
 export function shellOf(a: Attachment): AttachedShell {
-  return { namespace: a.namespace, pod: a.pod, container: a.container, prompt: promptOf(a) };
+  return { namespace: a.namespace, pod: a.pod, container: a.container, prompt: promptOf(a), ...(a.raw && !a.chroot ? { raw: true as const } : {}) };
 }
 
 /** A line's result, and whether the terminal is still attached after it. */
@@ -327,6 +329,8 @@ function ttyShellLine(sim: Simulation, a: Attachment, pid: number, line: string,
   if (reply.shell) {
     a.cwd = reply.shell.cwd;
     if (reply.shell.prompt !== undefined) a.prompt = reply.shell.prompt;
+    if (reply.shell.raw) a.raw = true;
+    else delete a.raw;
   }
   const output = allOf(written);
   const editor = reply.editor?.k === 'open' ? { editor: reply.editor.open } : {};
@@ -343,7 +347,8 @@ function ttyShellLine(sim: Simulation, a: Attachment, pid: number, line: string,
 export function runShellLine(sim: Simulation, a: Attachment, line: string, interruptAt?: number): LineOutcome {
   if (!stillRunning(sim, a)) return terminated(137);
   if (a.chroot) return chrootLine(sim, a, a.chroot, line);
-  if (a.ttyShell !== undefined && !/^\s*chroot\s+\S+\s*$/.test(line)) return ttyShellLine(sim, a, a.ttyShell, line, interruptAt);
+  // A program at its own prompt (raw) reads every line itself, `chroot DIR` too.
+  if (a.ttyShell !== undefined && (a.raw || !/^\s*chroot\s+\S+\s*$/.test(line))) return ttyShellLine(sim, a, a.ttyShell, line, interruptAt);
   const exit = /^\s*exit(?:\s+(\d+))?\s*$/.exec(line);
   if (exit) {
     const code = (exit[1] === undefined ? a.lastStatus : Number(exit[1])) & 255;

@@ -38,6 +38,13 @@ export interface AttachedShell {
   container: string;
   /** What the shell prints before each line, as it prints it: `/ # `, `root@web:/usr/share# `. */
   prompt: string;
+  /**
+   * A program the shell runs reads the terminal itself with its own line editor, in raw mode
+   * (redis-cli's `127.0.0.1:6379> `; `prompt` is its): a line goes to it exactly as typed — no
+   * continuation under `> `, no here-document, no comment, nothing the terminal answers itself —
+   * and Ctrl+C or Ctrl+D at its prompt is sent as that key's byte alone on the line (`\x03`, `\x04`).
+   */
+  raw?: true;
 }
 
 /** The laptop's editors `vi FILE`, `vim FILE` and `nano FILE` stand for (laptop-editor.ts). */

@@ -13,7 +13,7 @@ import type { LogLine, ViOpen } from './types';
 import { network } from './container-net';
 import { fileLocation, normalizePath, parentProblem, readOnlyAt, stat, writeFile } from './fs';
 import { addFollower } from './follow';
-import { abandonLine, callFunction, runNested, runNestedCall, type Dialect, type Frame, type Machine, type RunContext, type Sink } from './machine';
+import { abandonLine, callFunction, runNested, runNestedCall, type Dialect, type Frame, type Machine, type ReadRequest, type RunContext, type Sink } from './machine';
 import { emit, processIds, sinkFor } from './output';
 import { netTool } from './net-tools';
 import { runApp, runProgram, type AppStart, type Outcome } from './programs';
@@ -21,7 +21,7 @@ import { bootRedis } from './redis-persist';
 import type { RedisConfig } from './redis-config';
 import { resolveCommand } from './resolve';
 import type { Assign, Redir, ShellNode, Word } from './shell-ast';
-import { notFound, pathFailure, runBuiltin, runShell, shellPrefix, shName } from './shell-builtins';
+import { awaitsTypedLine, notFound, pathFailure, runBuiltin, runShell, shellPrefix, shName } from './shell-builtins';
 import { execPath, searchPath } from './exec-file';
 import { arithmetic, expandWord, expandWords, tildeWord, type ExpandContext, type ExpansionError } from './shell-expand';
 import { caseBody, condStatus, containerTestHost } from './shell-compound';
@@ -32,7 +32,8 @@ import type { GlobOpts } from '../../k8s/glob-paths';
 import { shoptOn } from '../../k8s/shopt';
 import { dollarDash, xtraceFor, xtraceLines, xtracePrefix } from '../../k8s/shell-options';
 import type { Io, Tool, ToolEnv, ToolResult } from './tools';
-import type { ExecRequest, RunUser } from './tool-types';
+import type { ExecRequest, LineReader, ReaderInput, RunUser } from './tool-types';
+import { replLine } from './redis-cli-repl';
 import { own, setOwn } from '../../k8s/own';
 import { callerOf, runUser, visibleProcs } from './proc-container';
 import { nextProcPid } from './shell-chain';
@@ -539,6 +540,10 @@ function runTool(m: Machine, ctx: RunContext, tool: Tool, argv: string[], env: R
     m.state = 'blocked';
     return;
   }
+  if (res.reads) {
+    awaitLine(m, ctx, res, res.reads, s, { argv, pid: nextProcPid(m) - 1, from: m.clock });
+    return;
+  }
   // `tail -f` writing straight to a client's stream: the stream follows the file (follow.ts).
   if (res.block && res.follow !== undefined && ctx.follows && s.out.k === 'capture' && s.out.times) {
     const at = fileLocation(m.fs, ctx.base, res.follow);
@@ -551,6 +556,55 @@ function runTool(m: Machine, ctx: RunContext, tool: Tool, argv: string[], env: R
     m.clock += res.ms ?? 0;
     m.status = res.status;
   }
+}
+
+/**
+ * A program at its own prompt (ToolResult.reads): the line waits for the next typed line as a
+ * `read` does (tty-shell.ts resumes it with resumeReader). Where nobody can type one — the line's
+ * streams are not all the terminal's, or no interactive session holds the terminal — it reads
+ * the end of input at once, as on a terminal that closes: the prompt, the newline a line editor
+ * prints as it leaves raw mode, then what the program does at end of input (redis-cli exits 0).
+ */
+function awaitLine(m: Machine, ctx: RunContext, res: ToolResult, reader: LineReader, s: Streams, proc: ReadRequest['proc']): void {
+  m.clock += res.ms ?? 0;
+  if (awaitsTypedLine(m)) {
+    m.awaiting = { names: [], prompt: reader.prompt, reader, ...(proc ? { proc } : {}) };
+    m.state = 'blocked';
+    return;
+  }
+  emit(m, ctx, s.out, `${reader.prompt}\n`, m.clock);
+  settleReader(m, ctx, stepReader(reader, { k: 'eof' }, m, ctx, s), s, proc);
+}
+
+/** The program's answer to one input: what it wrote, then its next prompt or its exit status. */
+function stepReader(reader: LineReader, input: ReaderInput, m: Machine, ctx: RunContext, s: Streams): ToolResult {
+  const ordered = orderedIo('', { in: true, out: true, err: true });
+  let res: ToolResult;
+  switch (reader.program) {
+    case 'redis-cli':
+      res = replLine(reader, input, toolEnv(m, ctx, m.vars, ordered, [reader.program]), network(m, ctx));
+      break;
+  }
+  for (const w of ordered.writes) emit(m, ctx, w.err ? s.err : s.out, w.text, m.clock + w.ms);
+  return res;
+}
+
+function settleReader(m: Machine, ctx: RunContext, res: ToolResult, s: Streams, proc: ReadRequest['proc']): void {
+  if (res.reads) return awaitLine(m, ctx, res, res.reads, s, proc);
+  m.clock += res.ms ?? 0;
+  m.status = res.status;
+}
+
+/**
+ * The typed line a program waiting at its prompt reads (machine.ts runNested resumes the
+ * waiting line with it). The terminal is in raw mode: a line that is only Ctrl+D's or Ctrl+C's
+ * byte is that key, not text.
+ */
+export function resumeReader(m: Machine, ctx: RunContext, reader: LineReader, typed: string, proc: ReadRequest['proc']): void {
+  const input: ReaderInput = typed === '\x04' ? { k: 'eof' } : typed === '\x03' ? { k: 'interrupt' } : { k: 'line', text: typed };
+  const tty = m.lineStreams ?? { out: m.out, err: m.err };
+  const s: Streams = { out: tty.out, err: tty.err, stdin: '' };
+  settleReader(m, ctx, stepReader(reader, input, m, ctx, s), s, proc);
 }
 
 /**

@@ -24,7 +24,8 @@ import type { CatalogImage, TagInfo } from './catalog-types';
 import type { BaseFs, FsLayer } from './fs';
 import type { Script, ShellNode } from './shell-ast';
 import type { ClusterDns, ExecChunk, LogLine, NetworkView, ViOpen } from './types';
-import { applyGroupRedirs, caseChoice, expandForWords, runArithCommand, runCommand, runCond, runPipeline, traceFor } from './commands';
+import { applyGroupRedirs, caseChoice, expandForWords, resumeReader, runArithCommand, runCommand, runCond, runPipeline, traceFor } from './commands';
+import type { LineReader } from './tool-types';
 import { endlessLoop, readsClock } from './loop-analysis';
 import type { ExecSession } from './proc-container';
 import type { FollowRef } from './follow';
@@ -88,9 +89,10 @@ export type Frame =
   | { k: 'group'; node: number; stage: 0 | 1; scope?: Scope; out?: Sink; err?: Sink; stdin?: string }
   /**
    * A script run by `sh -c`, `sh file`, `eval` or `.`: `scope` is restored when it ends (null for
-   * eval/.), and `outerPid`, the `$$` of the shell that started it (0: PID 1's).
+   * eval/.), and `outerPid`, the `$$` of the shell that started it (0: PID 1's). `terminal`: an
+   * exec's own command on a terminal kept open (NestedKind.keepsTerminal), whose line may wait.
    */
-  | { k: 'script'; root: number; stage: 0 | 1; scope: Scope | null; out?: Sink; err?: Sink; stdin?: string; proc?: ShellProc; outerPid?: number }
+  | { k: 'script'; root: number; stage: 0 | 1; scope: Scope | null; out?: Sink; err?: Sink; stdin?: string; proc?: ShellProc; outerPid?: number; terminal?: true }
   /**
    * A function call: its body runs with the call's arguments as `$@` and redirections; `return`
    * leaves it. `locals`: what its `local`s shadowed (null: unset), put back as it returns.
@@ -185,10 +187,17 @@ export interface Machine extends Scope {
   ttyLogPending?: string;
 }
 
-/** What a `read` waiting for a typed line assigns, and the prompt it printed (`-p`). */
+/**
+ * What a `read` waiting for a typed line assigns, and the prompt it printed (`-p`); or, with
+ * `reader`, a program waiting at its own prompt for the line (tool-types.ts LineReader; `names`
+ * empty), which the line goes to instead (commands.ts resumeReader).
+ */
 export interface ReadRequest {
   names: string[];
   prompt: string;
+  reader?: LineReader;
+  /** The program's process while it waits (`ps` lists it in the foreground of its shell's terminal). */
+  proc?: { argv: string[]; pid: number; from: number };
 }
 
 /** A line stopped at `read` (tty-shell.ts): its frames, resumed with the next typed line as the input. */
@@ -211,6 +220,11 @@ export interface TtyShell {
   lines: number;
   /** The line under way waits in `read` for the next typed line. */
   pending?: PendingRead;
+  /**
+   * No shell: the program an exec started on a terminal (`kubectl exec -it POD -- redis-cli`),
+   * waiting at its own prompt (`pending`). The session ends when the program does, with its status.
+   */
+  program?: true;
 }
 
 /** A shell process `sh -c`/`sh file` started: its argv, its PID, and whether it exec'd its only command in its place. */
@@ -821,6 +835,11 @@ export interface NestedKind {
   ttyIn?: true;
   /** A Ctrl+C on that exec's terminal (sigint.ts): SIGINT to the command at `cut.at`. */
   cut?: LineCut;
+  /**
+   * That terminal stays open for typed lines (the page's): a program of the exec that waits at
+   * its own prompt keeps the exec's frames (`awaiting`), as a `read` at an interactive shell does.
+   */
+  keepsTerminal?: true;
 }
 
 /**
@@ -877,12 +896,16 @@ export function runNested(m: Machine, ctx: RunContext, root: number, out: Sink, 
       // The waiting line's frames hold only the terminal's streams (shell-builtins.ts
       // awaitsTypedLine): this request's sinks take their place.
       sub.stack = structuredClone(resume.stack).map((f) => ('out' in f && f.out ? { ...f, out, err: m.err } : f));
-      assignRead(sub, resume.read.names, resume.input);
+      if (resume.read.reader) resumeReader(sub, inner, resume.read.reader, resume.input, resume.read.proc);
+      else assignRead(sub, resume.read.names, resume.input);
     } else sub.stack.push({ k: 'script', root, stage: 0, scope: null, proc: kind.shell.proc });
+  } else if (asScript && kind.keepsTerminal) {
+    sub.lineStreams = { out, err: m.err };
+    sub.stack.push({ k: 'script', root, stage: 0, scope: null, terminal: true });
   } else if (asScript) enterScript(sub, root, null);
   else enter(sub, root, inner);
   const ran = finishNested(m, sub, inner, kind.shell?.cut ?? kind.cut);
-  if (kind.shell && sub.awaiting) {
+  if ((kind.shell || kind.keepsTerminal) && sub.awaiting) {
     // The frames are kept as data: the request's sinks in them are dropped (the next request brings its own).
     const stack = sub.stack.map((f) => ('out' in f && f.out ? { ...f, out: { k: 'null' as const }, err: { k: 'null' as const } } : f));
     return { ...ran, blocked: false, scope: scopeOf(sub), exited: false, awaiting: { stack, read: sub.awaiting } };

@@ -43,6 +43,11 @@ export interface ExecSession {
   viSave?: ViSave;
   /** The client's terminal shows the page's editor: a `vi` on the terminal opens it (tools-vi.ts). */
   editor?: true;
+  /**
+   * With `tty`: the client's terminal stays open for typed lines (the page's): a command that
+   * waits at its own prompt (redis-cli) keeps the session, and the next lines go to it as `shell`'s do.
+   */
+  keepsTerminal?: boolean;
 }
 
 /** uid 101 is `nginx` in the nginx images (their Dockerfiles' useradd/adduser -u 101). */
@@ -98,7 +103,10 @@ export function containerProcs(m: Machine, ctx: RunContext, now = m.clock): Proc
   // one running this line, which execProcs lists as the line's parent.
   for (const sh of m.ttyShells ?? []) {
     if (sh.pid === 1 || sh.pid === ctx.session?.shell?.pid) continue;
-    out.push(proc({ pid: sh.pid, ppid: 0, uid, user: nameOf(u, uid), comm: commOf(sh.argv[0] ?? 'sh'), args: sh.argv.join(' '), startedAt: sh.startedAt, stat: 'Ss+', tty: 'pts/0' }, busybox));
+    // A program its line waits on at its own prompt holds the foreground of the terminal (`+`), not the shell (a program session is that program).
+    const fg = sh.program ? undefined : sh.pending?.read.proc;
+    out.push(proc({ pid: sh.pid, ppid: 0, uid, user: nameOf(u, uid), comm: commOf(sh.argv[0] ?? 'sh'), args: sh.argv.join(' '), startedAt: sh.startedAt, stat: fg ? 'Ss' : 'Ss+', tty: 'pts/0' }, busybox));
+    if (fg) out.push(proc({ pid: fg.pid, ppid: sh.pid, uid, user: nameOf(u, uid), comm: commOf(fg.argv[0] ?? ''), args: fg.argv.join(' '), startedAt: fg.from, stat: 'S+', tty: 'pts/0' }, busybox));
   }
   const nginx = alive.find((a) => a.name === 'nginx');
   if (nginx) {

@@ -31,6 +31,7 @@ import { execPath, lookPathError, searchPath } from './exec-file';
 import { runTtyLine, stamped } from './tty-shell';
 import { dropAfter, interruptRun } from './sigint';
 import { shownAt, takeWrites, type FollowRef } from './follow';
+import { nextProcPid } from './shell-chain';
 import type { Proc } from './proc-model';
 import { chargeRequest } from './resources';
 import { runProbe } from './probe';
@@ -726,8 +727,12 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
   // A Ctrl+C on the exec's terminal is SIGINT to the command (sigint.ts); without one it is kubectl's own.
   const at = onTty && session?.interruptAt !== undefined ? Math.max(session.interruptAt, now) : undefined;
   const cut: LineCut | undefined = at === undefined ? undefined : { at, then: (sub, inner) => interruptRun(sub, inner, at, { interactive: false, drop: () => dropAfter(combined, chunks, times, at) }) };
-  const r = runNested(m, cut ? { ...ctx, sigint: { at: cut.at, handled: false } } : ctx, root, sink, stdin, true, { ...(onTty ? { ttyIn: true as const } : {}), ...(cut ? { cut } : {}) });
+  // The PID the command takes: the program session's, if it waits at its prompt.
+  const pid = nextProcPid(m);
+  const keeps = onTty && session?.keepsTerminal === true;
+  const r = runNested(m, cut ? { ...ctx, sigint: { at: cut.at, handled: false } } : ctx, root, sink, stdin, true, { ...(onTty ? { ttyIn: true as const } : {}), ...(keeps ? { keepsTerminal: true as const } : {}), ...(cut ? { cut } : {}) });
   m.err = errSaved;
+  if (r.awaiting && r.scope) (m.ttyShells ??= []).push({ pid, argv: command, startedAt: now, scope: r.scope, status: 0, lines: 0, pending: r.awaiting, program: true });
   restoreScope(m, saved.scope);
   Object.assign(m, { clock: saved.clock, status: saved.status });
   // The exec's AST is not needed once it ran; keep the machine's node array from growing.
@@ -736,6 +741,10 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
     if (!cachedExec) m.nodes.length = saved.nodes;
   }
   if (m.fs.version !== fsBefore || m.apps.length !== appsBefore || redisWrites(m.apps) !== redisBefore) p.epoch++;
+  if (r.awaiting) {
+    // The program waits at its prompt: the stream stays open, and the next typed lines go to it (tty-shell.ts).
+    return { exitCode: 0, output: combined.join(''), streams: stamped(chunks, times), durationMs: r.clock - now, shell: { pid, cwd: ctx.image.workingDir ?? '/', ended: false, prompt: r.awaiting.read.prompt, raw: true } };
+  }
   const durationMs = r.blocked || r.spinning ? Infinity : r.clock - now;
   return { exitCode: r.blocked || r.spinning ? 137 : r.status, output: combined.join(''), streams: stamped(chunks, times), durationMs, ...(r.blocked || r.spinning ? { running: true as const } : {}), ...following(), ...opened() };
 }

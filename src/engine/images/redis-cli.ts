@@ -8,27 +8,17 @@
  * through the container's network (container-net.ts): its own apps on localhost, names through
  * the Pod's resolver, Services through kube-proxy, NetworkPolicy on the way.
  *
- * Approximate: the interactive prompt (`127.0.0.1:6379> `) is not modelled — with no command
- * and nothing on stdin it exits as a real one does at end of file; `--help`, `-r`, `-i`, `--csv`,
- * `--json`, cluster mode and `--rdb` are not either (an unknown option's error says so).
+ * With no command and a terminal on stdin and stdout, its prompt (`127.0.0.1:6379> `) reads
+ * the lines typed (redis-cli-repl.ts).
+ *
+ * Approximate: `--help`, `-r`, `-i`, `--csv`, `--json`, cluster mode and `--rdb` are not
+ * modelled (an unknown option's error says so).
  */
 import type { NetTool } from './net-tools';
-import { formatRaw, formatReply, type Reply } from './redis-reply';
-import { SYN_TIMEOUT_MS } from './tools-nc';
+import { exchange, show, type CliOptions } from './redis-cli-conn';
+import { startRepl } from './redis-cli-repl';
 import { splitArgs } from './redis-config';
-import type { ToolEnv, ToolResult } from './tools';
-
-interface CliOptions {
-  host: string;
-  port: number;
-  auth?: string;
-  user?: string;
-  db: number;
-  raw?: boolean;
-  errcode: boolean;
-  stdinLast: boolean;
-  noAuthWarning: boolean;
-}
+import { stdinIsTty, stdoutIsTty, type ToolEnv, type ToolResult } from './tool-types';
 
 const NOT_MODELLED = new Set(['-r', '-i', '-t', '-s', '-d', '-D', '--csv', '--json', '--quoted-json', '--rdb', '--pipe', '--bigkeys', '--memkeys', '--hotkeys', '--scan', '--stat', '--latency', '--cluster', '-c', '--eval', '--ldb', '-3', '-2', '--tls', '--help', '--sni', '--cacert', '--askpass', '--quoted-input', '-X', '--verbose', '--show-pushes', '-4', '-6']);
 
@@ -83,24 +73,14 @@ function parseOptions(args: string[], env: ToolEnv): Parsed {
   return { kind: 'run', o, words: args.slice(i) };
 }
 
-/** What redis-cli prints for one reply; INFO is always printed as the server sent it. */
-function show(words: string[], r: Reply, raw: boolean): string {
-  return (words[0] ?? '').toLowerCase() === 'info' && r.t === 'bulk' ? formatRaw(r) : formatReply(r, raw);
-}
-
-/** hiredis' connect failures, in the words of the image's C library (glibc, or Alpine's musl). */
-function connectError(env: ToolEnv, o: CliOptions, why: 'nxdomain' | 'dns-timeout' | 'refused' | 'timeout'): string {
-  const musl = env.flavour === 'busybox';
-  const text = why === 'nxdomain' ? (musl ? 'Name does not resolve' : 'Name or service not known') : why === 'dns-timeout' ? (musl ? 'Try again' : 'Temporary failure in name resolution') : why === 'refused' ? 'Connection refused' : 'Connection timed out';
-  return `Could not connect to Redis at ${o.host}:${o.port}: ${text}\n`;
-}
-
 export const redisCli: NetTool = (args, env, net): ToolResult => {
   const parsed = parseOptions(args, env);
   if (parsed.kind === 'exit') return { status: parsed.status };
   const { o } = parsed;
   // main(): raw unless isatty(STDOUT_FILENO) — stdout alone decides (`redis-cli get a < /dev/null` on a terminal still quotes).
-  const raw = o.raw ?? !(env.io.tty?.out ?? env.io.terminal === true);
+  const raw = o.raw ?? !stdoutIsTty(env.io);
+  // repl(): no command and a terminal to read lines from — the prompt (redis-cli-repl.ts).
+  if (parsed.words.length === 0 && stdinIsTty(env.io) && stdoutIsTty(env.io)) return startRepl(o, env, net);
   let commands: string[][];
   if (parsed.words.length > 0) {
     const words = [...parsed.words];
@@ -122,23 +102,10 @@ export const redisCli: NetTool = (args, env, net): ToolResult => {
   const prelude: string[][] = [];
   if (o.auth !== undefined) prelude.push(o.user !== undefined ? ['AUTH', o.user, o.auth] : ['AUTH', o.auth]);
   if (o.db !== 0) prelude.push(['SELECT', String(o.db)]);
-  const wire = net.redis ? net.redis(o.host, o.port, [...prelude, ...commands]) : { kind: 'refused' as const };
-  switch (wire.kind) {
-    case 'unresolved':
-      env.io.err(connectError(env, o, wire.timeout ? 'dns-timeout' : 'nxdomain'));
-      return { status: 1, ms: wire.ms };
-    case 'refused':
-      env.io.err(connectError(env, o, 'refused'));
-      return { status: 1, ms: 1 };
-    case 'timeout':
-      env.io.err(connectError(env, o, 'timeout'));
-      return { status: 1, ms: SYN_TIMEOUT_MS };
-    case 'not-redis':
-      // hiredis reads the first byte as a RESP type: an HTTP server's `HTTP/1.1 400` is none.
-      env.io.err(wire.first === '' ? 'Error: Server closed the connection\n' : `Error: Protocol error, got "${wire.first}" as reply type byte\n`);
-      return { status: 1, ms: 1 };
-    case 'replies':
-      break;
+  const wire = exchange(env, net, o.host, o.port, [...prelude, ...commands]);
+  if (wire.kind !== 'replies') {
+    env.io.err(wire.text);
+    return { status: 1, ms: wire.ms };
   }
   const replies = wire.replies;
   let k = 0;

@@ -406,10 +406,11 @@ export function assignRead(m: Machine, names: string[], lineText: string): void 
  * terminal (no redirection, no pipe, no here-document), so only the request's own sinks, which
  * the next request replaces (machine.ts runNested).
  */
-function awaitsTypedLine(m: Machine): boolean {
+export function awaitsTypedLine(m: Machine): boolean {
   const tty = m.lineStreams;
   const bottom = m.stack[0];
-  if (!tty || bottom?.k !== 'script' || bottom.proc === undefined) return false;
+  // The line's own frame: an interactive shell's, or an exec's command on a terminal kept open (machine.ts NestedKind.keepsTerminal).
+  if (!tty || bottom?.k !== 'script' || (bottom.proc === undefined && !bottom.terminal)) return false;
   const terminal = (x: { out?: Sink; err?: Sink; stdin?: string }): boolean => (x.out === undefined || x.out === tty.out) && (x.err === undefined || x.err === tty.err) && (x.stdin === undefined || x.stdin === '');
   return terminal(m) && m.stack.every((f) => (f.k === 'group' || f.k === 'script' || f.k === 'fn' ? terminal(f) : true));
 }

@@ -9,6 +9,7 @@ import type { SystemView } from './sysinfo';
 import type { Proc } from './proc-model';
 import type { CurlBuild } from './curl-builds';
 import { normalizePath, type BaseFs, type FsLayer } from './fs';
+import type { RedisCliRepl } from './redis-cli-repl';
 
 export interface Io {
   stdin: string;
@@ -92,7 +93,23 @@ export interface ToolResult {
    * programs and waits for them (`timeout`, `xargs`): commands.ts execFromTool.
    */
   exec?: ExecRequest;
+  /**
+   * The tool reads the terminal a line at a time with its own line editor (redis-cli's prompt):
+   * it has drawn `prompt` and waits for the next typed line (line-reader.ts). Only when its stdin
+   * and stdout are the terminal of an interactive session; `status` and `ms` mean nothing then.
+   */
+  reads?: LineReader;
 }
+
+/**
+ * A program waiting at its own prompt, as plain data (a container's state is snapshotted):
+ * which program, what it keeps between lines, and the prompt it drew. Its terminal is in raw
+ * mode, so Ctrl+C and Ctrl+D reach it as bytes, not as SIGINT or the end of input.
+ */
+export type LineReader = RedisCliRepl;
+
+/** What a program at its prompt reads next: a typed line, or the byte Ctrl+D or Ctrl+C sent. */
+export type ReaderInput = { k: 'line'; text: string } | { k: 'eof' } | { k: 'interrupt' };
 
 /** What a tool runs: a program (execvp's lookup: never a shell builtin or function), or several in turn. */
 export interface ExecRequest {

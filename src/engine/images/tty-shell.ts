@@ -52,7 +52,7 @@ export interface TtyLineResult {
   blocked: boolean;
   endedAt: number;
   /** The shell's PID, its directory now, whether the line ended it, and the prompt it prints next. */
-  shell: { pid: number; cwd: string; ended: boolean; prompt?: string };
+  shell: { pid: number; cwd: string; ended: boolean; prompt?: string; raw?: true };
 }
 
 /** Which shell a line goes to: a new one started as `argv`, or the one with `pid` (PID 1's is started on its first line). */
@@ -233,7 +233,8 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
           };
     const lineCtx: RunContext = at === undefined ? ctx : { ...ctx, sigint: { at, handled: false } };
     const r = runNested(m, lineCtx, root, out, '', true, { shell: { proc: { argv: sh.argv, pid: sh.pid, replaced: false, startedAt: sh.startedAt }, selfPid: sh.pid + pidBase(ctx), lineNo, ...resume, ...(cut ? { cut } : {}) } });
-    const ended = r.exited === true && !r.blocked && !r.spinning;
+    // A program's session (TtyShell.program) ends with the program: when its line stops waiting.
+    const ended = (r.exited === true || (sh.program === true && !r.awaiting)) && !r.blocked && !r.spinning;
     if (r.scope) sh.scope = r.scope;
     if (r.awaiting) sh.pending = r.awaiting;
     sh.status = r.status;
@@ -242,7 +243,7 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
       saveHistory(m, ctx, sh, r.clock);
     }
     m.clock = r.clock;
-    result = { exitCode: r.blocked || r.spinning ? 137 : r.status, output: combined.join(''), streams, blocked: r.blocked || r.spinning, endedAt: r.clock, shell: { pid: sh.pid, cwd: sh.scope.cwd, ended, ...(ended ? {} : { prompt: sh.pending ? sh.pending.read.prompt : promptOf(m, ctx, sh) }) } };
+    result = { exitCode: r.blocked || r.spinning ? 137 : r.status, output: combined.join(''), streams, blocked: r.blocked || r.spinning, endedAt: r.clock, shell: { pid: sh.pid, cwd: sh.scope.cwd, ended, ...(ended ? {} : { prompt: sh.pending ? sh.pending.read.prompt : promptOf(m, ctx, sh) }), ...(!ended && sh.pending?.read.reader ? { raw: true as const } : {}) } };
   }
   restoreScope(m, saved.scope);
   Object.assign(m, { status: saved.status, clock: saved.clock, err: saved.err });

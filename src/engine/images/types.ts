@@ -260,6 +260,12 @@ export interface TtyShellState {
   ended: boolean;
   /** Its PS1 as it prints it before the next line (src/k8s/shell-prompt.ts); absent once it ended. */
   prompt?: string;
+  /**
+   * A program of the line reads the terminal with its own line editor (redis-cli at its prompt,
+   * tool-types.ts LineReader): the terminal is in raw mode, `prompt` is that program's, and the
+   * next line is its input — sent as typed, Ctrl+C and Ctrl+D as their bytes (`\x03`, `\x04`).
+   */
+  raw?: true;
 }
 
 export type { Probe };

@@ -42,6 +42,13 @@ export interface ExecOptions {
    */
   ttyShell?: number;
   /**
+   * With `tty`, the client's stdin is a terminal that stays open (the page's), not a pipe: a
+   * command other than a shell that waits at its own prompt (`kubectl exec -it POD -- redis-cli`)
+   * keeps the stream, its outcome's `shell` naming it, and the next typed lines go to it as
+   * `ttyShell`'s do. A command that does not wait runs as it would without this.
+   */
+  keepsTerminal?: boolean;
+  /**
    * The terminal's Ctrl+C on that line (or, with `tty`, on the command), as the stream would
    * carry `\x03` after it: the simulated time at which the foreground commands get SIGINT
    * (images/sigint.ts).

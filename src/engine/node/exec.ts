@@ -67,13 +67,14 @@ export function serveExec(w: World, self: KubeletState, req: ExecRequest): Kubel
   const caller = rt.containers.get(id);
   const net = { ...podNetworkView(w, self.host, req.namespace, podIP ? { pod: podRef, ip: podIP } : undefined), ...hostViewFor(w, self.host, pod, req.options.tty === true), ...podNetnsView(w, self.host, pod), ...(caller ? { loopback: podLoopback(w, rt, caller) } : {}), ...liveMachine(w, self.host) };
   // `kubectl exec -it … -- sh`: the stream's lines reach one shell, which outlives each of them (images/tty-shell.ts).
+  // A line for a program session (keepsTerminal's) names its process as a shell's line does.
   const { command, ttyShell } = req.options;
-  const interactive = req.options.tty === true && req.options.stdin !== undefined && command.length === 1 && SHELLS.has(command[0]!);
+  const interactive = req.options.tty === true && req.options.stdin !== undefined && ((command.length === 1 && SHELLS.has(command[0]!)) || ttyShell !== undefined);
   // The page's editor for a `vi` on the terminal, and its answer (images/tools-vi.ts).
   const editor = { ...(req.options.tty === true && req.options.editor ? { editor: true as const } : {}), ...(req.options.viSave ? { viSave: req.options.viSave } : {}) };
   const ran = interactive
-    ? execSync(w, rt, id, command, net, req.options.stdin, { interactive: [command[0]!], shell: { argv: [command[0]!], ...(ttyShell !== undefined ? { pid: ttyShell } : {}), ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}) }, ...editor }, true)
-    : execSync(w, rt, id, argv, net, stdin, req.options.tty === true || req.options.viSave ? { ...(req.options.tty === true ? { tty: true, ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}) } : {}), ...editor } : undefined, true);
+    ? execSync(w, rt, id, command, net, req.options.stdin, { interactive: command, shell: { argv: command, ...(ttyShell !== undefined ? { pid: ttyShell } : {}), ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}) }, ...editor }, true)
+    : execSync(w, rt, id, argv, net, stdin, req.options.tty === true || req.options.viSave ? { ...(req.options.tty === true ? { tty: true, ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}), ...(req.options.keepsTerminal ? { keepsTerminal: true } : {}) } : {}), ...editor } : undefined, true);
   if (!ran.ok) return { ok: false, code: 500, reason: '', message: ran.error };
   return { ok: true, text: '', exec: streamRun(ran.result) };
 }

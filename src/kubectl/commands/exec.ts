@@ -13,7 +13,7 @@ import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { allContainerNames, containerNames } from './pod-containers';
 import { attachablePodFor } from './attachable-pod';
-import { attachment, INTERACTIVE_SHELLS, shellReply, STARTUP_SCRIPT, type ShellReply } from '../attach';
+import { attachment, INTERACTIVE_SHELLS, shellReply, STARTUP_SCRIPT, type Attachment, type ShellReply } from '../attach';
 import { pid1Shell } from './attach-line';
 import { INTERRUPTED_EXIT_CODE, Interrupted, throwIfCutShort } from '../interrupt';
 import { waitWhileRunning } from '../exec-wait';
@@ -89,10 +89,22 @@ export function runExec(env: Env, argv: string[]): number {
   // stdio is then the exec's terminal (tty=true; stderr merged into stdout).
   const withTty = tty && stdin === undefined && env.tty !== undefined;
   // A Ctrl+C (the replay's horizon) reaches the command through its terminal: SIGINT at that moment.
-  const reply = exec(command, stdin, withTty, undefined, withTty ? env.sim.horizon : undefined);
+  const reply = execOnce(env, pod, container, command, stdin, withTty, undefined, withTty ? env.sim.horizon : undefined, undefined, withTty);
   // `kubectl exec -it POD -- vi FILE`: vi opened the page's editor (kubectl/container-editor.ts).
   if (reply.ok && reply.editor?.k === 'open' && env.editor && viSave) openContainerEditor(env.editor, { namespace: pod.metadata.namespace ?? 'default', pod: pod.metadata.name ?? '', container }, reply.editor.open, viSave);
+  if (withTty && env.tty && reply.ok && reply.shell && !reply.shell.ended) {
+    // The command waits at its own prompt (redis-cli): the terminal is its until it exits.
+    if (reply.durationMs) env.sim.advance(reply.durationMs);
+    if (reply.output) env.out.out(reply.output);
+    env.tty.attach(programAttachment(pod, container, reply.shell.pid, reply.shell.prompt ?? '', (line, pid, interruptAt) => exec(command, line, true, pid, interruptAt)));
+    return 0;
+  }
   return finish(env, reply, { pod, container, tty: withTty });
+}
+
+/** The terminal given to a program at its prompt: its lines go to that process (its PID), its prompt is the program's. */
+function programAttachment(pod: Pod, container: string, pid: number, prompt: string, exec: Attachment['exec']): Attachment {
+  return { ...attachment({ pod, container, shell: 'sh', exec, ttyShell: pid, prompt }, ''), raw: true };
 }
 
 /**
@@ -105,15 +117,18 @@ export function viSaveOver(env: Env, pod: Pod, container: string): { viSave?: (s
   return env.editor ? { viSave: (save) => execOnce(env, pod, container, ['vi'], undefined, true, undefined, undefined, save) } : {};
 }
 
-/** One `POST pods/<name>/exec`: how the command ended, or the text kubectl prints for the failure. */
-export function execOnce(env: Env, pod: Pod, container: string, command: string[], stdin: string | undefined, tty: boolean, ttyShell?: number, interruptAt?: number, viSave?: ViSave): ShellReply {
+/**
+ * One `POST pods/<name>/exec`: how the command ended, or the text kubectl prints for the failure.
+ * `keepsTerminal`: stdin is the page's terminal, open for lines typed later (ExecOptions.keepsTerminal).
+ */
+export function execOnce(env: Env, pod: Pod, container: string, command: string[], stdin: string | undefined, tty: boolean, ttyShell?: number, interruptAt?: number, viSave?: ViSave, keepsTerminal = false): ShellReply {
   const res = env.client.raw({
     verb: 'create',
     resource: 'pods',
     subresource: 'exec',
     namespace: pod.metadata.namespace,
     name: pod.metadata.name,
-    execOptions: { container, command, ...(stdin !== undefined ? { stdin } : {}), ...(tty ? { tty } : {}), ...(ttyShell !== undefined ? { ttyShell } : {}), ...(interruptAt !== undefined ? { interruptAt } : {}), ...(viSave ? { viSave } : {}), ...(tty && env.editor ? { editor: true as const } : {}) },
+    execOptions: { container, command, ...(stdin !== undefined ? { stdin } : {}), ...(tty ? { tty } : {}), ...(ttyShell !== undefined ? { ttyShell } : {}), ...(interruptAt !== undefined ? { interruptAt } : {}), ...(viSave ? { viSave } : {}), ...(tty && env.editor ? { editor: true as const } : {}), ...(keepsTerminal ? { keepsTerminal } : {}) },
   });
   if (!res.ok) return { ok: false, text: fatalText(res.error), exitCode: 1 };
   const outcome = res.exec;

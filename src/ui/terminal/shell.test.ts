@@ -458,6 +458,47 @@ describe('Shell', () => {
     expect(h.screen.at(-1)).toContain('$\x1b[0m ');
   });
 
+  it('while a program reads the terminal in raw mode (redis-cli at its prompt): lines go as typed, Ctrl+C and Ctrl+D as their bytes', () => {
+    const sh: AttachedShell = { namespace: 'default', pod: 'r', container: 'r', prompt: '# ' };
+    const repl = (prompt: string): AttachedShell => ({ namespace: 'default', pod: 'r', container: 'r', prompt, raw: true });
+    const h = harness();
+    h.type('kubectl exec -it r -- sh\r');
+    h.finish([], 10_000, 0, sh);
+    h.type('redis-cli\r');
+    h.finish([], 10_000, 0, repl('127.0.0.1:6379> '));
+    expect(h.screen.at(-1)).toContain('127.0.0.1:6379> ');
+    // No shell grammar: an open quote, a `#`, a here-document opener and a trailing `|` are the program's to read.
+    h.type('set a "b\r');
+    expect(h.runs.at(-1)).toBe('set a "b');
+    h.finish([{ stream: 'stdout', text: 'Invalid argument(s)\n' }], 10_000, 0, repl('127.0.0.1:6379> '));
+    for (const line of ['# x', 'get <<EOF', '  keys * |']) {
+      h.type(`${line}\r`);
+      expect(h.runs.at(-1)).toBe(line);
+      h.finish([], 10_000, 0, repl('127.0.0.1:6379> '));
+    }
+    h.type('select 2\r');
+    h.finish([{ stream: 'stdout', text: 'OK\n' }], 10_000, 0, repl('127.0.0.1:6379[2]> '));
+    expect(h.screen.at(-1)).toContain('127.0.0.1:6379[2]> ');
+    // A blank line and clear stay the terminal's.
+    const ran = h.runs.length;
+    h.type('\rclear\r');
+    expect(h.runs.length).toBe(ran);
+    // Ctrl+C at the prompt is a byte the line editor reads (it drops the line typed so far); only the newline is echoed.
+    h.type('get a');
+    h.type('\x03');
+    expect(h.runs.at(-1)).toBe('\x03');
+    expect(h.shell.input.buffer).toBe('');
+    h.finish([], 10_000, 0, sh);
+    expect(h.text).toContain('127.0.0.1:6379[2]> \n');
+    expect(h.text).not.toContain('\u2403');
+    h.type('redis-cli\r');
+    h.finish([], 10_000, 0, repl('127.0.0.1:6379> '));
+    h.type('\x04');
+    expect(h.runs.at(-1)).toBe('\x04');
+    h.finish([], 10_000, 0, sh);
+    expect(h.screen.at(-1)).toContain('# ');
+  });
+
   it('holds a line the page asks about first: not run, the lines pasted after it dropped, the prompt back, ↑ recalls it', () => {
     const asked: string[] = [];
     const h = harness([], (line) => line.startsWith('sim topology') && asked.push(line) > 0);

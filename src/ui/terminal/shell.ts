@@ -21,6 +21,10 @@
  *   nothing there) and Ctrl+D on an empty line types `exit`, as the shell reads end of input.
  * - A line bash would not run yet (`for i in 1 2; do`, an open quote, a trailing `|`) is held
  *   under `> ` like a here-document, at the prompt and in a container's shell alike.
+ * - While a program there reads the terminal in raw mode with its own line editor (the engine
+ *   says so: AttachedShell.raw, e.g. redis-cli's `127.0.0.1:6379> `), every line but `clear` and
+ *   a blank one goes to it exactly as typed (nothing held, nothing stripped), and Ctrl+C or
+ *   Ctrl+D at its prompt goes to it as that key's byte (`\x03`, `\x04`) alone on a line.
  *
  * About 450 lines: the invariants above are one state machine over one screen (busy,
  * queue, held block, attached shell), and each piece of it reads the others' state.
@@ -52,6 +56,10 @@ import {
   type Segment,
   type Transcript,
 } from './transcript';
+
+/** What Ctrl+C and Ctrl+D send to a program reading the terminal in raw mode (AttachedShell.raw). */
+const ETX = '\x03';
+const EOT = '\x04';
 
 /** A paste bigger than this is refused (UTF-8 bytes): nobody means to type a quarter megabyte. */
 export const PASTE_LIMIT_BYTES = 256 * 1024;
@@ -226,6 +234,7 @@ export class Shell {
         return;
       case 'eof':
         if (this.line.buffer !== '') this.line = edit(this.line, 'delete');
+        else if (this.shell()?.raw) this.queue.push(EOT);
         else if (this.shell() && !this.doc) this.queue.push('exit');
         return;
       case 'enter': {
@@ -253,6 +262,12 @@ export class Shell {
     if (busy) {
       if (busy.interruptible) this.host.interrupt(busy.id);
       else if (busy.editing) this.host.cancelEdit?.();
+      return;
+    }
+    if (this.shell()?.raw) {
+      // A raw-mode line editor reads ^C as a byte (no SIGINT), and drops the line itself.
+      this.line = cancel(this.line);
+      this.queue.push(ETX);
       return;
     }
     // Abandoning a here-document abandons its command: the lines so far stay on screen, with ^C.
@@ -332,6 +347,12 @@ export class Shell {
         if (doc.opener ? !endsHeredoc(doc.opener, raw) : promptNeedsMore(doc.lines.join('\n'))) continue;
         this.doc = undefined;
         this.runLine(doc.lines.join('\n'), shell);
+        continue;
+      }
+      if (shell?.raw && raw.trim() !== '' && raw.trim() !== 'clear') {
+        // The program's own line editor reads it: as typed, with no shell's grammar.
+        if (raw !== ETX && raw !== EOT) this.line = remember(this.line, raw);
+        this.runLine(raw, shell);
         continue;
       }
       const line = raw.trim();

@@ -107,7 +107,9 @@ export function promptText(shell: AttachedShell | undefined): string {
 /** A command as it was typed: a here-document's lines (after the first) under the continuation prompt. */
 export function echo(line: string, shell?: AttachedShell): string {
   const [first, ...rest] = line.split('\n');
-  return `${promptText(shell)}${sanitize(first ?? '')}\n${rest.map((l) => `${CONTINUATION_PROMPT}${sanitize(l)}\n`).join('')}`;
+  // Ctrl+C or Ctrl+D sent to a raw-mode line editor: it echoes no key, only the newline it leaves the line with.
+  const typed = shell?.raw && (first === '\x03' || first === '\x04') ? '' : sanitize(first ?? '');
+  return `${promptText(shell)}${typed}\n${rest.map((l) => `${CONTINUATION_PROMPT}${sanitize(l)}\n`).join('')}`;
 }
 
 export function note(text: string): string {
