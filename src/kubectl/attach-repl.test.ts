@@ -103,6 +103,29 @@ describe('kubectl exec -it POD -- redis-cli', () => {
   });
 });
 
+describe('SHUTDOWN at the prompt', () => {
+  it('ends redis-server, the container with it, and the exec session: kubectl says 137; the container restarts', () => {
+    const s = terminal();
+    s.run('kubectl exec -it r -- redis-cli');
+    s.run('set a 1');
+    const shut = s.run('shutdown');
+    expect(shut).toMatchObject({ output: [{ stream: 'stderr', text: 'command terminated with exit code 137\n' }], exitCode: 137 });
+    expect(shut.attached).toBeUndefined();
+    s.run('sim advance 3s');
+    expect(text(s.run('kubectl get pod r -o jsonpath={.status.containerStatuses[0].restartCount}/{.status.containerStatuses[0].lastState.terminated.reason}'))).toBe('1/Completed');
+    expect(text(s.run('kubectl logs r --previous | tail -4'))).toMatch(/\* User requested shutdown\.\.\.\n.*\* Saving the final RDB snapshot before exiting\.\n.*\* DB saved on disk\n.*# Redis is now ready to exit, bye bye\.\.\.\n$/);
+  });
+
+  it('from another Pod the server goes away: `not connected> `, and the next command cannot connect', () => {
+    const s = terminal();
+    s.run('kubectl run c --image=redis:7.4 -- sleep 3600');
+    s.run('kubectl wait --for=condition=Ready pod/c --timeout=1m');
+    expect(prompt(s, 'kubectl exec -it c -- redis-cli -h cache')).toBe('cache:6379> ');
+    expect(s.run('shutdown nosave')).toMatchObject({ output: [], attached: { prompt: 'not connected> ' } });
+    expect(s.run('ping')).toMatchObject({ output: [{ text: 'Could not connect to Redis at cache:6379: Connection refused\n' }], attached: { prompt: 'not connected> ' } });
+  });
+});
+
 describe('redis-cli typed at an attached shell', () => {
   it("takes the shell's terminal until quit; the line then goes on, and $? is redis-cli's", () => {
     const s = terminal();

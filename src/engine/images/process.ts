@@ -590,7 +590,19 @@ export function serveRedis(p: ProcessState, now: number, port: number, commands:
   const replies = redisExchange(app, commands, redisProcess(p), now);
   // The forecast ran with the old key space: a script of this container reading it must run again.
   if (app.redis.writes !== before) p.epoch++;
+  noticeShutdown(p);
   return { kind: 'replies', replies };
+}
+
+/**
+ * A SHUTDOWN a redis-server that is PID 1 obeyed (redis-persist.ts): the container's process
+ * exits with it, status 0, as after SIGTERM (the caller re-arms the runtime's exit timer).
+ */
+function noticeShutdown(p: ProcessState): void {
+  const pid1 = p.machine.apps.find((a) => a.pid === 1);
+  const at = pid1?.redis?.shutdownAt;
+  if (at === undefined || (p.terminated && p.terminated.at <= at)) return;
+  p.terminated = { at, exitCode: 0, reason: 'Completed' };
 }
 
 /** Changes redis-servers in the container have made to their key spaces (forecast invalidation). */
@@ -705,8 +717,13 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
     // A line typed at an interactive shell runs in that shell (tty-shell.ts); `stdin` is the line.
     const t = runTtyLine(m, ctx, session.shell, execEnv(p.env, !session.attached), stdin, now);
     if (m.fs.version !== fsBefore || m.apps.length !== appsBefore || redisWrites(m.apps) !== redisBefore) p.epoch++;
+    noticeShutdown(p);
     // The shell is gone (its container's process was replaced): the stream ends as a killed one does.
     if (!t) return { exitCode: 137, output: '', streams: [], durationMs: 0, shell: { pid: session.shell.pid ?? 0, cwd: '/', ended: true } };
+    // The line ended the container's PID 1 (SHUTDOWN at redis-cli's prompt): the runtime kills the
+    // session's processes with it, before they print another prompt.
+    const exit = processExit(p);
+    if (!session.attached && !t.shell.ended && exit && exit.at <= t.endedAt + 1) return { exitCode: 137, output: t.output, streams: t.streams, durationMs: Math.max(0, exit.at - now), shell: { ...t.shell, ended: true } };
     return { exitCode: t.exitCode, output: t.output, streams: t.streams, durationMs: t.blocked ? Infinity : t.endedAt - now, shell: t.shell, ...(t.blocked ? { running: true as const } : {}), ...following(), ...opened() };
   }
   const combined: string[] = [];
@@ -741,6 +758,7 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
     if (!cachedExec) m.nodes.length = saved.nodes;
   }
   if (m.fs.version !== fsBefore || m.apps.length !== appsBefore || redisWrites(m.apps) !== redisBefore) p.epoch++;
+  noticeShutdown(p);
   if (r.awaiting) {
     // The program waits at its prompt: the stream stays open, and the next typed lines go to it (tty-shell.ts).
     return { exitCode: 0, output: combined.join(''), streams: stamped(chunks, times), durationMs: r.clock - now, shell: { pid, cwd: ctx.image.workingDir ?? '/', ended: false, prompt: r.awaiting.read.prompt, raw: true } };

@@ -95,7 +95,7 @@ export function bootAof(config: RedisConfig, files: AofFiles, at: number, versio
     lines.push(log('*', `DB loaded from base file ${BASE}: 0.000 seconds`));
     const commands = incrText ? parseResp(incrText) : [];
     if (commands && commands.length > 0) {
-      const host: RedisHost = { now: at, version, pid, startedAt: at, executable, save: () => true, bgsave: () => undefined };
+      const host: RedisHost = { now: at, version, pid, startedAt: at, executable, save: () => true, bgsave: () => undefined, shutdown: () => undefined };
       const session = { db: 0, authed: true };
       for (const c of commands) runRedisCommand(server, session, c, host);
       lines.push(log('*', `DB loaded from incr file ${INCR}: 0.000 seconds`));

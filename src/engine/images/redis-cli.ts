@@ -119,11 +119,15 @@ export const redisCli: NetTool = (args, env, net): ToolResult => {
     if (r.t === 'error') env.io.err(`SELECT ${o.db} failed: ${r.v}\n`);
   }
   for (let c = 0; c < commands.length; c++) {
-    const r = replies[k + c]!;
+    const r = replies[k + c];
+    // The server closed the connection at a SHUTDOWN (approximate: what comes after it is not sent again).
+    if (!r) break;
     if (o.errcode && r.t === 'error' && parsed.words.length > 0) {
       env.io.err(`${r.v}\n`);
       return { status: 1, ms: 1 };
     }
+    // config.shutdown: no reply comes back, and redis-cli prints none.
+    if (commands[c]![0]!.toLowerCase() === 'shutdown' && r.t !== 'error') continue;
     env.io.out(show(commands[c]!, r, raw));
   }
   return { status: 0, ms: 1 + commands.length };

@@ -110,7 +110,10 @@ export function settleRedis(run: AppRun, proc: RedisProcess, now: number): void 
   bgsave(run, s, proc, due.at);
 }
 
-/** One connection's commands at `now`, in order (AUTH and SELECT first when redis-cli sends them). */
+/**
+ * One connection's commands at `now`, in order (AUTH and SELECT first when redis-cli sends them).
+ * A SHUTDOWN the server obeys is the last: the connection closes there, so the replies stop.
+ */
 export function redisExchange(run: AppRun, commands: string[][], proc: RedisProcess, now: number): Reply[] {
   const s = run.redis!;
   settleRedis(run, proc, now);
@@ -126,14 +129,38 @@ export function redisExchange(run: AppRun, commands: string[][], proc: RedisProc
       return true;
     },
     bgsave: () => bgsave(run, s, proc, now),
+    shutdown: (save) => {
+      finishShutdown(run, s, proc, now, save);
+      // exit(0) once the log says bye: the process ends (process.ts noticeShutdown for PID 1).
+      s.shutdownAt = now + 1;
+      run.end = { at: now + 1, code: 0 };
+    },
   };
-  return commands.map((c) => {
+  const replies: Reply[] = [];
+  for (const c of commands) {
+    if (s.shutdownAt !== undefined) break;
     const db = session.db;
     const before = s.dirty;
-    const r = runRedisCommand(s, session, c, host);
+    replies.push(runRedisCommand(s, session, c, host));
     if (s.config.appendonly && s.dirty > before) appendCommand(s, proc, db, c, now);
-    return r;
-  });
+  }
+  return replies;
+}
+
+/**
+ * prepareForShutdown and finishShutdown (server.c): `User requested shutdown...` (a warning
+ * before 7.2), fsync of the AOF, the final RDB when `save`, then the goodbye — one millisecond on.
+ */
+function finishShutdown(run: AppRun, s: RedisServer | undefined, proc: RedisProcess, now: number, save: boolean): void {
+  const at = now + 1;
+  proc.log([logLine(run.pid, 'M', at, atLeast(run.version, 7, 2) ? '*' : '#', 'User requested shutdown...')]);
+  if (s?.config.appendonly) proc.log([logLine(run.pid, 'M', at, '*', 'Calling fsync() on the AOF file.')]);
+  if (save) {
+    proc.log([logLine(run.pid, 'M', at, '*', 'Saving the final RDB snapshot before exiting.')]);
+    if (s) saveNow(run, s, proc, at);
+    else proc.log([logLine(run.pid, 'M', at, '*', 'DB saved on disk')]);
+  }
+  proc.log([logLine(run.pid, 'M', at, '#', 'Redis is now ready to exit, bye bye...')]);
 }
 
 /**
@@ -143,15 +170,8 @@ export function redisExchange(run: AppRun, commands: string[][], proc: RedisProc
 export function redisShutdown(run: AppRun, proc: RedisProcess, now: number): void {
   const s = run.redis;
   if (s) settleRedis(run, proc, now);
+  // A server SHUTDOWN already ended has no handler left to run.
+  if (s?.shutdownAt !== undefined && s.shutdownAt <= now) return;
   proc.log([{ at: now, stream: 'stdout', text: `${run.pid}:signal-handler (${unixSeconds(now)}) Received SIGTERM scheduling shutdown...` }]);
-  const at = now + 1;
-  // A warning (`#`) before 7.2 (server.c prepareForShutdown).
-  proc.log([logLine(run.pid, 'M', at, atLeast(run.version, 7, 2) ? '*' : '#', 'User requested shutdown...')]);
-  if (s?.config.appendonly) proc.log([logLine(run.pid, 'M', at, '*', 'Calling fsync() on the AOF file.')]);
-  if (!s || s.config.save.length > 0) {
-    proc.log([logLine(run.pid, 'M', at, '*', 'Saving the final RDB snapshot before exiting.')]);
-    if (s) saveNow(run, s, proc, at);
-    else proc.log([logLine(run.pid, 'M', at, '*', 'DB saved on disk')]);
-  }
-  proc.log([logLine(run.pid, 'M', at, '#', 'Redis is now ready to exit, bye bye...')]);
+  finishShutdown(run, s, proc, now, !s || s.config.save.length > 0);
 }

@@ -6,8 +6,8 @@
  * a string of char codes 0–255. Strings that look like integers are int-encoded as Redis does.
  *
  * Approximate: strings over 20 bytes are stored as they are (Redis LZF-compresses them when that
- * saves space), and lists, sets and hashes use the plain encodings (RDB_TYPE_LIST 1, RDB_TYPE_SET 2, RDB_TYPE_HASH 4,
- * which every Redis still loads) where a real 7.x writes quicklist and listpack blobs; so `ls -l`
+ * saves space), and lists, sets, hashes and sorted sets use the plain encodings (RDB_TYPE_LIST 1,
+ * RDB_TYPE_SET 2, RDB_TYPE_HASH 4, RDB_TYPE_ZSET_2 5, which every Redis still loads) where a real 7.x writes quicklist and listpack blobs; so `ls -l`
  * shows a size near, not equal to, a real file's.
  */
 import type { RedisEntry, RedisServer, RedisValue } from './redis-types';
@@ -16,7 +16,7 @@ import { setOwn } from '../../k8s/own';
 import { utf8Bytes, utf8Decode } from '../../k8s/utf8';
 
 const OP = { AUX: 250, RESIZEDB: 251, EXPIRETIME_MS: 252, EXPIRETIME: 253, SELECTDB: 254, EOF: 255 } as const;
-const TYPE = { STRING: 0, LIST: 1, SET: 2, HASH: 4 } as const;
+const TYPE = { STRING: 0, LIST: 1, SET: 2, HASH: 4, ZSET_2: 5 } as const;
 
 export function rdbVersion(redisVersion: string): number {
   const [a = 0, b = 0] = redisVersion.split('.').map((x) => Number.parseInt(x, 10));
@@ -81,7 +81,17 @@ function value(out: number[], v: RedisValue): void {
     case 'set':
       out.push(TYPE.SET);
       return;
+    case 'zset':
+      out.push(TYPE.ZSET_2);
+      return;
   }
+}
+
+/** An IEEE 754 double, little-endian (rdbSaveBinaryDoubleValue). */
+function double(out: number[], v: number): void {
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, v, true);
+  for (let k = 0; k < 8; k++) out.push(view.getUint8(k));
 }
 
 function payload(out: number[], v: RedisValue): void {
@@ -99,6 +109,14 @@ function payload(out: number[], v: RedisValue): void {
       for (const [f, x] of v.v) {
         str(out, f);
         str(out, x);
+      }
+      return;
+    case 'zset':
+      // rdbSaveObject writes a skiplist from the greatest member down, each with its binary score.
+      len(out, v.v.length);
+      for (const [m, score] of [...v.v].reverse()) {
+        str(out, m);
+        double(out, score);
       }
       return;
   }
@@ -195,6 +213,12 @@ export function decodeRdb(text: string, now: number): RdbLoad {
     i += l.n;
     return s;
   };
+  const binaryDouble = (): number => {
+    need(8);
+    const view = new DataView(new Uint8Array(b.slice(i, i + 8)).buffer);
+    i += 8;
+    return view.getFloat64(0, true);
+  };
   const aux: Record<string, string> = {};
   const dbs: Record<string, Record<string, RedisEntry>> = {};
   let db = 0;
@@ -232,6 +256,7 @@ export function decodeRdb(text: string, now: number): RdbLoad {
       else if (type === TYPE.LIST) v = { t: 'list', v: Array.from({ length: length().n }, () => string()) };
       else if (type === TYPE.SET) v = { t: 'set', v: Array.from({ length: length().n }, () => string()) };
       else if (type === TYPE.HASH) v = { t: 'hash', v: Array.from({ length: length().n }, () => [string(), string()] as [string, string]) };
+      else if (type === TYPE.ZSET_2) v = { t: 'zset', v: Array.from({ length: length().n }, () => [string(), binaryDouble()] as [string, number]).reverse() };
       else throw new RangeError('type');
       if (exp !== undefined && exp <= now) {
         expired++;

@@ -40,12 +40,13 @@ describe('redis-cli reply formats (redis-cli.c cliFormatReplyTTY / cliFormatRepl
   });
 });
 
-function server(): { srv: RedisServer; run: (...a: string[]) => Reply; at: (t: number) => void; saves: number[] } {
+function server(): { srv: RedisServer; run: (...a: string[]) => Reply; at: (t: number) => void; saves: number[]; shutdowns: boolean[] } {
   const srv = newRedisServer(redisConfig(['redis-server'], '/data'), 0, 'seed', '/data/redis-server');
   const session: RedisSession = { db: 0, authed: true };
   const saves: number[] = [];
-  const host: RedisHost = { now: 1000, version: '7.4.5', pid: 1, startedAt: 0, executable: '/data/redis-server', save: () => (saves.push(host.now), true), bgsave: () => saves.push(host.now) };
-  return { srv, run: (...a) => runRedisCommand(srv, session, a, host), at: (t) => (host.now = t), saves };
+  const shutdowns: boolean[] = [];
+  const host: RedisHost = { now: 1000, version: '7.4.5', pid: 1, startedAt: 0, executable: '/data/redis-server', save: () => (saves.push(host.now), true), bgsave: () => saves.push(host.now), shutdown: (save) => shutdowns.push(save) };
+  return { srv, run: (...a) => runRedisCommand(srv, session, a, host), at: (t) => (host.now = t), saves, shutdowns };
 }
 
 describe('redis-server commands (redis 7.4 replies and errors)', () => {
@@ -121,7 +122,7 @@ describe('redis-server commands (redis 7.4 replies and errors)', () => {
     const srv = newRedisServer(redisConfig(['redis-server', '--requirepass', 'pw', '--save', ''], '/data'), 0, 'x', '/data/redis-server');
     expect(srv.config.save).toEqual([]);
     const session: RedisSession = { db: 0, authed: false };
-    const host: RedisHost = { now: 1, version: '7.4.5', pid: 1, startedAt: 0, executable: '', save: () => true, bgsave: () => undefined };
+    const host: RedisHost = { now: 1, version: '7.4.5', pid: 1, startedAt: 0, executable: '', save: () => true, bgsave: () => undefined, shutdown: () => undefined };
     expect(runRedisCommand(srv, session, ['get', 'a'], host)).toEqual({ t: 'error', v: 'NOAUTH Authentication required.' });
     expect(runRedisCommand(srv, session, ['auth', 'no'], host)).toEqual({ t: 'error', v: 'WRONGPASS invalid username-password pair or user is disabled.' });
     expect(runRedisCommand(srv, session, ['auth', 'pw'], host)).toEqual({ t: 'status', v: 'OK' });

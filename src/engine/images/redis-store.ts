@@ -3,8 +3,9 @@
  * EX/PX/NX/XX/GET/KEEPTTL, GET, MGET/MSET, INCR…, APPEND, STRLEN), keys (DEL, EXISTS, KEYS,
  * TYPE, EXPIRE/PEXPIRE/TTL/PTTL/PERSIST on the simulation's clock, DBSIZE, FLUSHDB/FLUSHALL,
  * SELECT, SETEX/PSETEX/SETNX), lists (LPUSH/RPUSH/LRANGE/LLEN/LPOP/RPOP), hashes (HSET/HGET/
- * HGETALL/HDEL/HLEN), sets (SADD/SREM/SMEMBERS/SISMEMBER/SCARD, in the order added), and
- * the server (PING, ECHO, AUTH, SAVE, BGSAVE, LASTSAVE, INFO, CONFIG GET). Replies and error texts
+ * HGETALL/HDEL/HLEN), sets (SADD/SREM/SMEMBERS/SISMEMBER/SCARD, in the order added), sorted
+ * sets (redis-zset.ts), and
+ * the server (PING, ECHO, AUTH, SAVE, BGSAVE, LASTSAVE, INFO, CONFIG GET, SHUTDOWN). Replies and error texts
  * as redis 7.4's (src/server.c, t_string.c, db.c, expire.c); 8.x words them the same.
  *
  * The state is plain data on the app (AppRun.redis, redis-types.ts), one per server process; persistence (the
@@ -16,6 +17,7 @@
  */
 import { array, bulk, err, int, NIL, OK, type Reply } from './redis-reply';
 import { infoReply } from './redis-info';
+import { ZSET_ARITY, zsetCommand } from './redis-zset';
 import { givenParam } from './redis-config';
 import { globMatch, liveDb, parseInteger, unixSeconds, type RedisEntry, type RedisHost, type RedisServer, type RedisSession, type RedisValue } from './redis-types';
 import { own, setOwn } from '../../k8s/own';
@@ -27,6 +29,8 @@ const ARITY: Record<string, number> = {
   incr: 2, decr: 2, incrby: 3, decrby: 3, expire: -3, pexpire: -3, pexpireat: -3, ttl: 2, pttl: 2, persist: 2, dbsize: 1,
   flushall: -1, flushdb: -1, lpush: -3, rpush: -3, lrange: 4, llen: 2, lpop: -2, rpop: -2, hset: -4, hget: 3,
   hgetall: 2, hdel: -3, hlen: 2, setex: 4, psetex: 4, setnx: 3, sadd: -3, srem: -3, smembers: 2, sismember: 3, scard: 2, save: 1, bgsave: -1, lastsave: 1, info: -1, config: -2, select: 2, auth: -2,
+  shutdown: -1,
+  ...ZSET_ARITY,
 };
 
 const NOT_INTEGER = err('ERR value is not an integer or out of range');
@@ -423,6 +427,25 @@ export function runRedisCommand(s: RedisServer, session: RedisSession, a: string
       const members = cur?.v ?? [];
       return name === 'smembers' ? array(members.map(bulk)) : name === 'scard' ? int(members.length) : int(members.includes(a[2]!) ? 1 : 0);
     }
+    case 'shutdown': {
+      // db.c shutdownCommand: NOSAVE / SAVE / NOW / FORCE / ABORT (no shutdown is ever in progress here).
+      const flags = a.slice(1).map((x) => x.toLowerCase());
+      if (flags.some((f) => !['nosave', 'save', 'now', 'force', 'abort'].includes(f))) return SYNTAX;
+      const abort = flags.includes('abort');
+      if ((abort && flags.some((f) => f !== 'abort')) || (flags.includes('nosave') && flags.includes('save'))) return SYNTAX;
+      if (abort) return err('ERR No shutdown in progress.');
+      host.shutdown(flags.includes('save') || (s.config.save.length > 0 && !flags.includes('nosave')));
+      return OK;
+    }
+    case 'zadd':
+    case 'zincrby':
+    case 'zscore':
+    case 'zcard':
+    case 'zrem':
+    case 'zrank':
+    case 'zrange':
+    case 'zrevrange':
+      return zsetCommand(name, a, { db: d, writable: () => dbFor(s, session.db), changed: (n) => changed(s, now, n) });
     case 'save':
       return host.save() ? OK : err('ERR');
     case 'bgsave':

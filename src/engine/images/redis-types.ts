@@ -10,8 +10,11 @@ import { EPOCH_MS } from '../../k8s/time';
 /** time(NULL) at a simulated moment. */
 export const unixSeconds = (t: number): number => Math.floor((t + EPOCH_MS) / 1000);
 
-/** A set's members in the order they were added (Redis' own order looks random, an intset's is sorted). */
-export type RedisValue = { t: 'string'; v: string } | { t: 'list'; v: string[] } | { t: 'hash'; v: [string, string][] } | { t: 'set'; v: string[] };
+/**
+ * A set's members in the order they were added (Redis' own order looks random, an intset's is
+ * sorted); a sorted set's [member, score] pairs in its order (redis-zset.ts).
+ */
+export type RedisValue = { t: 'string'; v: string } | { t: 'list'; v: string[] } | { t: 'hash'; v: [string, string][] } | { t: 'set'; v: string[] } | { t: 'zset'; v: [string, number][] };
 
 export interface RedisEntry {
   value: RedisValue;
@@ -43,6 +46,8 @@ export interface RedisServer {
   /** appendonly: the AOF's size and its base file's (INFO's aof_current_size, aof_base_size). */
   aofSize?: number;
   aofBaseSize?: number;
+  /** When SHUTDOWN ended the server (its process exits then: process.ts). */
+  shutdownAt?: number;
 }
 
 /** One client connection's state: SELECT's db and whether AUTH passed. */
@@ -63,6 +68,11 @@ export interface RedisHost {
   save(): boolean;
   /** BGSAVE: forks a child that writes it. */
   bgsave(): void;
+  /**
+   * SHUTDOWN: prepareForShutdown and finishShutdown — the final RDB when `save` (SAVE, or save
+   * points without NOSAVE) — then the process exits; the connection closes unanswered.
+   */
+  shutdown(save: boolean): void;
 }
 
 /** string2ll: an integer as Redis parses one (no spaces, no `+`, no leading zeros, 64-bit). */

@@ -222,3 +222,21 @@ describe('redis-cli on a terminal (kubectl exec -it)', () => {
     expect(tty(['sh', '-c', 'redis-cli llen l | cat'])).toBe('2\n');
   });
 });
+
+describe('SHUTDOWN ends redis-server, and with it a container whose PID 1 it is', () => {
+  it("logs as prepareForShutdown does, saves unless NOSAVE, and the process exits 0; redis-cli prints nothing", () => {
+    const data: MountedVolume = { layer: newLayer(), readOnly: false };
+    const p = start(1000, { mounts: { '/data': data } });
+    cli(p, 2000, 'set', 'k', 'v');
+    expect(execInContainer(p, 3000, ['redis-cli', 'shutdown'])).toMatchObject({ exitCode: 0, output: '' });
+    expect(processExit(p)).toEqual({ at: 3001, exitCode: 0, reason: 'Completed' });
+    expect(texts(p, 4000).slice(-4)).toEqual(['1:M * User requested shutdown...', '1:M * Saving the final RDB snapshot before exiting.', '1:M * DB saved on disk', '1:M # Redis is now ready to exit, bye bye...']);
+    // The kubelet's SIGTERM later meets a process that has already exited.
+    expect(signalTerm(p, 5000)).toEqual({ at: 3001, exitCode: 0, reason: 'Completed' });
+    const next = start(6000, { mounts: { '/data': data } });
+    expect(cli(next, 7000, 'get', 'k')).toBe('v\n');
+    expect(execInContainer(next, 8000, ['redis-cli', 'shutdown', 'nosave'])).toMatchObject({ exitCode: 0, output: '' });
+    expect(texts(next, 9000).slice(-2)).toEqual(['1:M * User requested shutdown...', '1:M # Redis is now ready to exit, bye bye...']);
+    expect(execInContainer(start(10_000), 11_000, ['redis-cli', 'shutdown', 'abort']).output).toBe('ERR No shutdown in progress.\n\n');
+  });
+});

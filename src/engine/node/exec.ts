@@ -18,7 +18,8 @@ import { liveMachine } from './resource-metrics';
 import { hostViewFor } from '../node-shell/host-view';
 import { podNetnsView } from './netns';
 import { podLoopback } from './pod-loopback';
-import { execInContainer } from './app';
+import { execInContainer, processExit } from './app';
+import { armExit } from './exits';
 import { isComponentMirror } from '../kubelet/static-pods';
 import { staticPodProcess } from '../kubelet/static-pod-exec';
 
@@ -72,10 +73,13 @@ export function serveExec(w: World, self: KubeletState, req: ExecRequest): Kubel
   const interactive = req.options.tty === true && req.options.stdin !== undefined && ((command.length === 1 && SHELLS.has(command[0]!)) || ttyShell !== undefined);
   // The page's editor for a `vi` on the terminal, and its answer (images/tools-vi.ts).
   const editor = { ...(req.options.tty === true && req.options.editor ? { editor: true as const } : {}), ...(req.options.viSave ? { viSave: req.options.viSave } : {}) };
+  const exitBefore = caller?.process ? processExit(caller.process)?.at : undefined;
   const ran = interactive
     ? execSync(w, rt, id, command, net, req.options.stdin, { interactive: command, shell: { argv: command, ...(ttyShell !== undefined ? { pid: ttyShell } : {}), ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}) }, ...editor }, true)
     : execSync(w, rt, id, argv, net, stdin, req.options.tty === true || req.options.viSave ? { ...(req.options.tty === true ? { tty: true, ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}), ...(req.options.keepsTerminal ? { keepsTerminal: true } : {}) } : {}), ...editor } : undefined, true);
   if (!ran.ok) return { ok: false, code: 500, reason: '', message: ran.error };
+  // What the command did may end the container (`redis-cli shutdown`): the runtime's exit timer moves.
+  if (caller?.process && processExit(caller.process)?.at !== exitBefore) armExit(w, rt, caller);
   return { ok: true, text: '', exec: streamRun(ran.result) };
 }
 

@@ -15,7 +15,8 @@ import { nextInt } from '../core/rng';
 import type { NamespacedName } from '../core/trace';
 import { markComponentChanged, trace } from '../runtime';
 import type { World } from '../world';
-import { listensOn, serveRedis, serveRequest } from './app';
+import { listensOn, processExit, serveRedis, serveRequest } from './app';
+import { armExit } from './exits';
 import { cniPluginOf } from './cni-plugin';
 import { runtimeOf } from './cri';
 import { proxyOf, resolveFromNode } from './kube-proxy';
@@ -306,8 +307,12 @@ export function redisSend(w: World, req: Omit<HttpGet, 'path' | 'request' | 'via
   if (a.host) return a.host.kind === 'unreachable' ? { kind: 'timeout' } : a.host.kind === 'refused' ? { kind: 'refused' } : { kind: 'not-redis', first: 'H' };
   if (!a.l) return { kind: 'timeout' };
   for (const c of a.l.containers) {
+    const exitBefore = processExit(c.process!)?.at;
     const answer = serveRedis(c.process!, w.now, a.port, commands);
     if (answer.kind === 'refused') continue;
+    // A SHUTDOWN it obeyed ends the container: the runtime's exit timer moves.
+    const rt = runtimeOf(w, a.l.node);
+    if (rt && processExit(c.process!)?.at !== exitBefore) armExit(w, rt, c);
     markComponentChanged(w, a.l.runtime);
     return answer;
   }
