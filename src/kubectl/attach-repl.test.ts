@@ -143,3 +143,15 @@ describe('redis-cli typed at an attached shell', () => {
     expect(text(s.run('echo $?'))).toBe('0\n');
   });
 });
+
+describe('kubectl run -it --image=redis … -- sh', () => {
+  it("the image's docker-entrypoint.sh execs sh, which waits at the terminal; redis-cli's prompt there lands in the container's log", () => {
+    const s = terminal();
+    expect(prompt(s, 'kubectl run -it c --image=redis:7.4 -- sh')).toBe('# ');
+    expect(prompt(s, 'redis-cli -h cache')).toBe('cache:6379> ');
+    expect(text(s.run('set a 1'))).toBe('OK\n');
+    expect(prompt(s, '\x03')).toBe('# ');
+    // The log keeps what the terminal showed: Ctrl+C echoes no key, only the newline.
+    expect(text(s.run('kubectl logs c', undefined, { laptop: true }))).toBe('# redis-cli -h cache\ncache:6379> set a 1\nOK\ncache:6379> \n');
+  });
+});

@@ -165,7 +165,9 @@ function stdinArgvOf(argv: readonly string[], stdinOpen: boolean | undefined, mo
 
 /** What runs once an image's docker-entrypoint.sh has exec'd its arguments (`/entrypoint.sh sh` is a shell). */
 function execedArgv(def: ReturnType<typeof imageDefinition>, argv: readonly string[]): readonly string[] {
-  const first = def.image.binaries[argv[0] ?? ''];
+  // The image's ENTRYPOINT names its script as found in PATH (`docker-entrypoint.sh`), or by its path.
+  const name = argv[0] ?? '';
+  const first = def.image.binaries[name] ?? (name.includes('/') ? undefined : Object.entries(def.image.binaries).find(([path]) => path.endsWith(`/${name}`))?.[1]);
   return first?.kind === 'entrypoint' && argv.length > 1 && !argv[1]!.startsWith('-') ? argv.slice(1) : argv;
 }
 

@@ -299,6 +299,11 @@ function logSession(m: Machine, sh: TtyShell, x: SessionLine): void {
   if (x.probe) return;
   const ps2 = Object.hasOwn(sh.scope.vars, 'PS2') ? sh.scope.vars.PS2! : '> ';
   const readline = bash && !x.answers;
+  // Ctrl+C or Ctrl+D read by a program's line editor in raw mode: no key is echoed, only its newline.
+  if (x.answers && (x.typed === '\x03' || x.typed === '\x04')) {
+    logTerminal(m, [{ text: '\r\n', at: x.now }, ...x.streams.map((c, i) => ({ text: onlcr(c.text), at: x.times[i] ?? at })), ...next]);
+    return;
+  }
   const echo = x.typed
     .split('\n')
     .map((l, i) => `${i > 0 ? `${readline ? PASTE_ON : ''}${ps2}` : ''}${l}\r\n${readline ? PASTE_OFF : ''}`)
