@@ -26,6 +26,7 @@ import { vi } from './tools-vi';
 import { xargs } from './tools-xargs';
 import { find } from './tools-find';
 import { printf } from './tools-printf';
+import { id } from './tools-id';
 import { unescapeAll } from './backslash-escapes';
 import { SYSINFO_TOOLS } from './tools-sysinfo';
 import { bb, flags, ok, type Tool, type ToolEnv, type ToolResult } from './tool-types';
@@ -135,28 +136,7 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
   true: () => ok,
   false: () => ({ status: 1 }),
   hostname,
-  id: (args, env) => {
-    const u = env.user;
-    const flags = args.filter((a) => a.startsWith('-')).join('');
-    const name = flags.includes('n');
-    if (flags.includes('u')) env.io.out(`${name ? (u?.name ?? 'root') : (u?.uid ?? 0)}\n`);
-    else if (flags.includes('G')) {
-      const rootGroups: [number, string | undefined][] = bb(env) ? [[0, 'root'], [10, 'wheel']] : [[0, 'root']];
-      const list = u?.groups ?? (u ? [[u.gid, u.groupUnnamed ? undefined : u.group] as [number, string | undefined]] : rootGroups);
-      env.io.out(`${list.map(([g, n]) => (name ? (n ?? String(g)) : String(g))).join(' ')}\n`);
-    }
-    else if (flags.includes('g')) env.io.out(`${name ? (u?.group ?? 'root') : (u?.gid ?? 0)}\n`);
-    else if (u) {
-      // An id without a name prints bare: runAsUser: 1000 → uid=1000 gid=0(root) groups=0(root);
-      // the Pod's runAsGroup, fsGroup and supplementalGroups: uid=1000 gid=3000 groups=2000,3000,4000.
-      const who = u.unnamed ? `${u.uid}` : `${u.uid}(${u.name})`;
-      const grp = u.groupUnnamed ? `${u.gid}` : `${u.gid}(${u.group})`;
-      const groups = u.groups ? u.groups.map(([g, n]) => (n === undefined ? `${g}` : `${g}(${n})`)).join(',') : grp;
-      env.io.out(`uid=${who} gid=${grp} groups=${groups}\n`);
-    }
-    else env.io.out(bb(env) ? 'uid=0(root) gid=0(root) groups=0(root),10(wheel)\n' : 'uid=0(root) gid=0(root) groups=0(root)\n');
-    return ok;
-  },
+  id,
   whoami: (_a, env) => {
     const u = env.user;
     if (u?.unnamed) {

@@ -1,0 +1,105 @@
+/**
+ * `id [-ugGn] [USER]...` as GNU coreutils 9.x and BusyBox 1.36 print it. Without an operand it
+ * describes the process (the image's USER, the Pod's runAsUser/runAsGroup and groups); with one,
+ * the account the image's own /etc/passwd and /etc/group give that name (or, for GNU, that uid):
+ * its primary group first, then every group whose member list names it (getgrouplist's order).
+ *
+ * Texts recorded on this machine (GNU id 9.1 under LC_ALL=C, BusyBox 1.35's id applet) and read in
+ * coreutils' src/id.c and BusyBox 1.36.1's coreutils/id.c (github:mirror/busybox):
+ * - GNU: `id: 'nosuch': no such user` (exit 1, the next operand is still printed); a numeric
+ *   operand is a uid when no account has that name; `-n` without -u/-g/-G is
+ *   `id: cannot print only names or real IDs in default format`.
+ * - BusyBox: xgetpwnam's `id: unknown user nosuch` (exit 1; a number is a name like any other),
+ *   and more than one operand, or -n without -u/-g/-G, prints its usage.
+ * Approximate: -r (real ids) prints the effective ones, which never differ here; -Z, -z, -a and
+ * long options are not modelled.
+ */
+import { stat } from './fs';
+import { bb, ok, type ToolEnv, type ToolResult } from './tool-types';
+
+const BUSYBOX_USAGE =
+  'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: id [-ugGnr] [USER]\n\nPrint information about USER or the current user\n\n\t-u\tUser ID\n\t-g\tGroup ID\n\t-G\tSupplementary group IDs\n\t-n\tPrint names instead of numbers\n\t-r\tPrint real ID instead of effective ID\n';
+
+/** An identity as id prints it: a name is absent when the tables have none for the id. */
+interface Who {
+  uid: number;
+  name: string | undefined;
+  gid: number;
+  group: string | undefined;
+  groups: [number, string | undefined][];
+}
+
+function rows(env: ToolEnv, p: string): string[][] {
+  const s = stat(env.fs, env.base, p);
+  return s.kind === 'file' ? s.content.split('\n').filter((l) => l !== '' && !l.startsWith('#')).map((l) => l.split(':')) : [];
+}
+
+/** The process: the image's USER or the Pod's securityContext, else root (BusyBox's root is also in wheel). */
+function processWho(env: ToolEnv): Who {
+  const u = env.user;
+  if (!u) return { uid: 0, name: 'root', gid: 0, group: 'root', groups: bb(env) ? [[0, 'root'], [10, 'wheel']] : [[0, 'root']] };
+  const group = u.groupUnnamed ? undefined : u.group;
+  return { uid: u.uid, name: u.unnamed ? undefined : u.name, gid: u.gid, group, groups: u.groups ?? [[u.gid, group]] };
+}
+
+/** getpwnam (GNU falls back to getpwuid for a number), then getgrouplist over /etc/group. */
+function accountWho(env: ToolEnv, operand: string): Who | undefined {
+  const passwd = rows(env, '/etc/passwd');
+  const row = passwd.find((r) => r[0] === operand) ?? (!bb(env) && /^\d+$/.test(operand) ? passwd.find((r) => r[2] === String(Number(operand))) : undefined);
+  if (!row || row.length < 4) return undefined;
+  const name = row[0]!;
+  const uid = Number(row[2]);
+  const gid = Number(row[3]);
+  const groupTable = rows(env, '/etc/group');
+  const groupName = (g: number): string | undefined => groupTable.find((r) => r[2] === String(g))?.[0];
+  const groups: [number, string | undefined][] = [[gid, groupName(gid)]];
+  for (const r of groupTable) {
+    const g = Number(r[2]);
+    if ((r[3] ?? '').split(',').includes(name) && !groups.some(([x]) => x === g)) groups.push([g, r[0]]);
+  }
+  return { uid, name, gid, group: groupName(gid), groups };
+}
+
+const named = (id: number, name: string | undefined): string => (name === undefined ? `${id}` : `${id}(${name})`);
+
+function print(env: ToolEnv, w: Who, o: { u: boolean; g: boolean; G: boolean; n: boolean }): void {
+  if (o.u) env.io.out(`${o.n ? (w.name ?? w.uid) : w.uid}\n`);
+  else if (o.G) env.io.out(`${w.groups.map(([g, n]) => (o.n ? (n ?? String(g)) : String(g))).join(' ')}\n`);
+  else if (o.g) env.io.out(`${o.n ? (w.group ?? w.gid) : w.gid}\n`);
+  else env.io.out(`uid=${named(w.uid, w.name)} gid=${named(w.gid, w.group)} groups=${w.groups.map(([g, n]) => named(g, n)).join(',')}\n`);
+}
+
+export function id(args: string[], env: ToolEnv): ToolResult {
+  const operands: string[] = [];
+  const o = { u: false, g: false, G: false, n: false };
+  let done = false;
+  for (const a of args) {
+    if (done || a === '-' || !a.startsWith('-')) operands.push(a);
+    else if (a === '--') done = true;
+    else for (const c of a.slice(1)) if (c === 'u' || c === 'g' || c === 'G' || c === 'n') o[c] = true;
+  }
+  const nameAlone = o.n && !(o.u || o.g || o.G);
+  // BusyBox's opt_complementary `n?ugG` and its one-operand limit: the usage text.
+  if (bb(env) && (operands.length > 1 || nameAlone)) {
+    env.io.err(BUSYBOX_USAGE);
+    return { status: 1 };
+  }
+  if (nameAlone) {
+    env.io.err('id: cannot print only names or real IDs in default format\n');
+    return { status: 1 };
+  }
+  if (operands.length === 0) {
+    print(env, processWho(env), o);
+    return ok;
+  }
+  let status = 0;
+  for (const operand of operands) {
+    const w = accountWho(env, operand);
+    if (w) print(env, w, o);
+    else {
+      env.io.err(bb(env) ? `id: unknown user ${operand}\n` : `id: '${operand}': no such user\n`);
+      status = 1;
+    }
+  }
+  return { status };
+}
