@@ -14,14 +14,12 @@ import { abandonLine, enterScript, exitShell, loopControl, returnFromFunction, s
 import { emit } from './output';
 import { bashVersion, debianUserland } from './gnu-version';
 import { nextProcPid } from './shell-chain';
-import { resolveCommand } from './resolve';
-import { programHome } from './program-dirs';
-import { execPath, searchPath, type PathRun } from './exec-file';
+import type { PathRun } from './exec-file';
 import { pidBase, runUser } from './proc-container';
 import { shellStartVars, unsetSpecial } from './shell-vars';
 import { runTrapBuiltin } from './shell-trap';
 import { historyListing } from './shell-history';
-import { installedPath } from './packages';
+import { describeCommand } from './shell-type';
 import type { Redir, ShellNode, Word } from './shell-ast';
 import { parseScript, type SyntaxProblem } from './shell-parse';
 import { optionListing, parseInvocation, parseSet, type ShellOpts } from '../../k8s/shell-options';
@@ -331,46 +329,20 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
         m.status = 0;
         return true;
       }
-      if (m.functions && Object.hasOwn(m.functions, target) && (name === 'type' ? m.dialect !== 'bash' : args.includes('-v'))) {
-        // Recorded: dash `f is a shell function`, BusyBox `f is a function`; `command -v f` says `f` (bash's `type` lists the body: not modelled).
-        io.out(name === 'command' ? `${target}\n` : `${target} is ${m.dialect === 'dash' ? 'a shell function' : 'a function'}\n`);
-        m.status = 0;
+      if (name === 'command' && !args.some((a) => /^-p*[vV]/.test(a))) {
+        // `command [-p] [--] NAME ARGS`: NAME skips the shell's functions (dispatch looks them up first: not modelled).
+        let i = 0;
+        while (args[i] === '-p') i++;
+        if (args[i] === '--') i++;
+        dispatch(m, ctx, args.slice(i), exportedEnv(m), s);
         return true;
       }
-      const r = resolveCommand(ctx, target, m.cwd, m.fs);
-      // A userland's program is the first file of its name on PATH where the image holds its programs as files (userland-files.ts).
-      const path = r.k === 'binary' ? r.path : r.k === 'missing' ? scriptPath(m, ctx, target) : (installedPath(m.fs, target) ?? scriptPath(m, ctx, target) ?? programHome(ctx.image.userland, target));
-      if (name === 'command' && !args.includes('-v')) {
-        dispatch(m, ctx, args, exportedEnv(m), s);
-        return true;
-      }
-      if (path === undefined) {
-        if (name === 'type') io.err(`sh: type: ${target}: not found\n`);
-        m.status = 1;
-      } else {
-        io.out(name === 'type' ? `${target} is ${path}\n` : `${path}\n`);
-        m.status = 0;
-      }
+      m.status = describeCommand(m, ctx, name, args, io, shellPrefix(m));
       return true;
     }
     default:
       return false;
   }
-}
-
-/**
- * An executable file `command -v` / `type` name when no program is called so: a script in a $PATH
- * directory by its full path, or the path given (recorded: BusyBox 1.35 ash, dash 0.5.12, bash 5.2
- * agree on executable files; they differ on files without x, which are not found here).
- */
-function scriptPath(m: Machine, ctx: RunContext, target: string): string | undefined {
-  const user = runUser(m, ctx);
-  if (!target.includes('/')) {
-    const found = searchPath(ctx, m.fs, m.vars.PATH ?? '', user, target);
-    return found?.executable ? found.path : undefined;
-  }
-  const r = execPath(ctx, m.fs, m.cwd, user, [target]);
-  return r.k === 'missing' || r.k === 'dir' || r.k === 'denied' ? undefined : target;
 }
 
 /** `read [-r] [-s] [-p PROMPT] [NAME…]`: the names it assigns and the prompt it prints on a terminal (-r and -s change nothing here). */
