@@ -15,6 +15,7 @@ import { fileLocation, normalizePath, parentProblem, readOnlyAt, stat, writeFile
 import { addFollower } from './follow';
 import { abandonLine, callFunction, runNested, runNestedCall, type Dialect, type Frame, type Machine, type ReadRequest, type RunContext, type Sink } from './machine';
 import { emit, processIds, sinkFor } from './output';
+import { isShellBuiltin } from './shell-type';
 import { netTool } from './net-tools';
 import { runApp, runProgram, type AppStart, type Outcome } from './programs';
 import { bootRedis } from './redis-persist';
@@ -465,8 +466,11 @@ function orderedIo(stdin: string, tty: NonNullable<Io['tty']>): Io & { writes: {
 /** POSIX's special builtins: found before a function of the same name (XCU 2.9.1.1). */
 const SPECIAL_BUILTINS = new Set(['break', ':', 'continue', '.', 'eval', 'exec', 'exit', 'export', 'readonly', 'return', 'set', 'shift', 'trap', 'unset']);
 
-/** `programOnly`: execvp's lookup (a tool's exec): shell functions and builtins are not programs. */
-export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Record<string, string>, s: Streams, programOnly = false): void {
+/**
+ * `programOnly`: execvp's lookup (a tool's exec, a file run by its path): shell functions and
+ * builtins are not programs. `shownAs`: the path the program was run by (its argv[0]).
+ */
+export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Record<string, string>, s: Streams, programOnly = false, shownAs?: string): void {
   const name = argv[0]!;
   const args = argv.slice(1);
   const fn = !programOnly && m.functions && !SPECIAL_BUILTINS.has(name) && Object.hasOwn(m.functions, name) ? m.functions[name] : undefined;
@@ -510,7 +514,9 @@ export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Recor
         m.status = 127;
         return;
       }
-      runTool(m, ctx, tool, argv, env, s, tty);
+      // echo, printf, test … typed at a shell are its builtins; otherwise (by path, through env, with no shell) the programs.
+      const asProgram = programOnly || !isShellBuiltin(m.dialect, name);
+      runTool(m, ctx, tool, shownAs === undefined ? argv : [shownAs, ...args], env, s, tty, asProgram);
       return;
     }
     case 'binary':
@@ -523,10 +529,10 @@ export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Recor
 }
 
 /** A userland or network tool run as a program: its writes, then its time, status or exec. */
-function runTool(m: Machine, ctx: RunContext, tool: Tool, argv: string[], env: Record<string, string>, s: Streams, tty: NonNullable<Io['tty']>): void {
+function runTool(m: Machine, ctx: RunContext, tool: Tool, argv: string[], env: Record<string, string>, s: Streams, tty: NonNullable<Io['tty']>, asProgram = true): void {
   // A tool's writes reach the terminal in the order it made them (`cat /nope -` warns first).
   const ordered = orderedIo(s.stdin, tty);
-  const res: ToolResult = tool(argv.slice(1), toolEnv(m, ctx, env, ordered, argv));
+  const res: ToolResult = tool(argv.slice(1), { ...toolEnv(m, ctx, env, ordered, argv), ...(asProgram ? { asProgram: argv[0]! } : {}) });
   for (const w of ordered.writes) emit(m, ctx, w.err ? s.err : s.out, w.text, m.clock + w.ms);
   if (res.exec) {
     execFromTool(m, ctx, res.exec, s);
@@ -666,7 +672,8 @@ function runPath(m: Machine, ctx: RunContext, argv: string[], env: Record<string
   const r = execPath(ctx, m.fs, m.cwd, runUser(m, ctx), argv);
   switch (r.k) {
     case 'run':
-      dispatch(m, ctx, r.argv, env, s);
+      // An ELF file runs as the program it is (`/usr/bin/printf` is coreutils', not the shell's builtin).
+      dispatch(m, ctx, r.argv, env, s, true, r.argv[0] === argv[0]!.slice(argv[0]!.lastIndexOf('/') + 1) ? argv[0] : undefined);
       return;
     case 'noexec':
       if (m.dialect !== null) {
@@ -695,7 +702,7 @@ function userOf(m: Machine, ctx: RunContext): { user?: RunUser } {
   return user ? { user } : {};
 }
 
-function toolEnv(m: Machine, ctx: RunContext, env: Record<string, string>, io: Io, argv: string[]): ToolEnv {
+export function toolEnv(m: Machine, ctx: RunContext, env: Record<string, string>, io: Io, argv: string[]): ToolEnv {
   return {
     io,
     vars: env,

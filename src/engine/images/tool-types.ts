@@ -77,6 +77,12 @@ export interface ToolEnv {
   program?(fullPath: string): boolean;
   /** The exec's terminal can show the page's editor (tools-vi.ts): `vi` hands it the file it opened. */
   editor?(open: ViOpen): void;
+  /**
+   * The tool runs as its program, named as it was run (`/usr/bin/printf`, `printf` from `env`),
+   * not as the shell's builtin of the same name: by its path, through execvp (env, xargs, nohup),
+   * with no shell (`kubectl exec POD -- printf …`), or where the shell has no such builtin.
+   */
+  asProgram?: string;
 }
 
 /** `ms`: time the command takes; `block`: it never returns (`sleep infinity`, `tail -f`). */

@@ -97,3 +97,35 @@ describe('echo decodes escapes as each shell does', () => {
     expect(run(d, script)).toEqual({ output, exitCode: 0 });
   });
 });
+
+describe('printf and echo run as programs are the programs, not the shell’s builtins', () => {
+  // Recorded: coreutils 9.1's /usr/bin/printf and /bin/echo under LC_ALL=C; BusyBox 1.35's applets.
+  const exec = (image: string, argv: string[]): { output: string; exitCode: number } => {
+    const p = startProcess({ image: resolveImage(image), command: ['sleep', '3600'], env: {}, ports: {}, startedAt: 0, restartCount: 0, seed: 1 });
+    const r = execInContainer(p, 500, argv);
+    return { output: r.output, exitCode: r.exitCode };
+  };
+
+  it('coreutils printf by its path names itself so, quotes %q its own way and warns of unused arguments', () => {
+    expect(run('dash', String.raw`/usr/bin/printf '%q|%q|%q|%q|%q|%q\n' 'a b' "it's" '' plain "a'b\$c" '#x'`).output).toBe(`'a b'|"it's"|''|plain|'a'\\''b$c'|'#x'\n`);
+    expect(run('bash', String.raw`/usr/bin/printf '%q|%q\n' $'a\nb' $'\x01'`).output).toBe("'a'$'\\n''b'|''$'\\001'\n");
+    expect(run('dash', `/usr/bin/printf x a b; echo; /usr/bin/printf %z; echo "st=$?"; /usr/bin/printf; echo "st=$?"`).output).toBe(
+      "x/usr/bin/printf: warning: ignoring excess arguments, starting with 'a'\n\n/usr/bin/printf: %z: invalid conversion specification\nst=1\n/usr/bin/printf: missing operand\nTry '/usr/bin/printf --help' for more information.\nst=1\n",
+    );
+    // The shell's own printf is still dash's.
+    expect(run('dash', `printf '%q' x`)).toEqual({ output: 'sh: 1: printf: %q: invalid directive\n', exitCode: 2 });
+  });
+
+  it('through env, xargs or kubectl exec without a shell it is the program too', () => {
+    expect(exec('debian:12', ['env', 'printf', '%d\n', 'abc'])).toEqual({ output: "printf: 'abc': expected a numeric value\n0\n", exitCode: 1 });
+    expect(exec('debian:12', ['printf', '%d|%d\n', '12abc', '99999999999999999999'])).toEqual({
+      output: "printf: '12abc': value not completely converted\nprintf: '99999999999999999999': Numerical result out of range\n12|9223372036854775807\n",
+      exitCode: 1,
+    });
+    expect(exec('busybox:1.36', ['sh', '-c', `printf '%d\\n' abc; /bin/printf '%d\\n' abc`]).output).toBe("sh: invalid number 'abc'\n0\nprintf: invalid number 'abc'\n0\n");
+  });
+
+  it('/bin/echo is coreutils’ echo: no escapes unless -e, where dash’s builtin always decodes', () => {
+    expect(run('dash', String.raw`echo 'a\tb'; /bin/echo 'a\tb'; /bin/echo -e 'a\tb'`).output).toBe('a\tb\na\\tb\na\tb\n');
+  });
+});

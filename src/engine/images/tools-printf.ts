@@ -1,7 +1,10 @@
 /**
  * printf as each shell's builtin runs it: bash 5.2's, dash 0.5.12's and BusyBox ash's (1.35,
- * the same code as the images' 1.36/1.37). Every output, message and status was recorded on this
- * machine (`bash -c`, `dash -c`, `busybox sh -c` with `printf …`; tools-printf.test.ts lists them).
+ * the same code as the images' 1.36/1.37), and as a program: coreutils 9.1's /usr/bin/printf in a
+ * Debian image (run by its path, through `env`, `xargs`, `find -exec`, or by `kubectl exec` with
+ * no shell), BusyBox's printf applet in the others. Every output, message and status was recorded
+ * on this machine (`bash -c`, `dash -c`, `busybox sh -c` with `printf …`, `/usr/bin/printf …`
+ * under LC_ALL=C; tools-printf.test.ts lists them).
  *
  * What the three share is C's printf: flags `-+ #0`, width and precision (`*` from the arguments),
  * d i o u x X c s f F e E g G a A and `%%`, integers as 64-bit (`%u` of -1 is 2^64-1, `'A` is
@@ -9,16 +12,30 @@
  * argument read as empty or 0. They differ in the escapes they decode (bash: `\xHH \uHHHH`, `\e`;
  * dash: octal only; ash: `\xHH` and `\c`), in %b, %q (bash only), and in every message.
  *
- * Approximate: coreutils' /usr/bin/printf (reached through `env`, `xargs`, `find -exec`) answers
- * as the shell's builtin does; bash's long double (1e400 prints its digits here as `inf`, %a
- * uses bash's 0x8p-3 form from the double); `printf -v` (bash) is not supported; %q quotes as bash
- * does for the common cases (backslashes before specials, `$'…'` for control characters).
+ * coreutils' program names itself as it was run (`/usr/bin/printf: 'abc': expected a numeric
+ * value`), takes `-v` for the format, warns `ignoring excess arguments` when the format used none,
+ * and quotes %q as gnulib's shell-escape style does (`'a b'`, `"it's"`, `'a'$'\n''b'`); the applet
+ * names itself `printf:` where ash's builtin says `sh:`.
+ *
+ * Approximate: bash's long double (1e400 prints its digits here as `inf`, %a uses bash's 0x8p-3
+ * form from the double); %q quotes as bash does for the common cases (backslashes before
+ * specials, `$'…'` for control characters); coreutils' escapes are decoded as bash's (they differ
+ * only in %b's `\NNN` without a leading 0); coreutils' --help and --version are not modelled.
+ * `printf -v NAME` (bash) is the shell's: shell-builtins.ts assigns what this prints.
  */
 import { formatFloat, formatInteger, pad, truncateBytes } from './c-format';
 import { unescapeAll } from './backslash-escapes';
+import { utf8Bytes } from '../../k8s/utf8';
+import { quote, utf8Locale } from './tool-options';
 import type { ToolEnv, ToolResult } from './tool-types';
 
-type Dialect = ToolEnv['dialect'];
+/** Whose printf speaks: a shell's builtin, or coreutils' program (BusyBox's applet is ash's code). */
+type Voice = ToolEnv['dialect'] | 'gnu';
+
+function voiceOf(env: ToolEnv): Voice {
+  if (env.asProgram === undefined) return env.dialect;
+  return env.flavour === 'busybox' ? 'ash' : 'gnu';
+}
 
 /** One `%…` directive as written: its flags, width/precision (or `*`), conversion and text. */
 interface Directive {
@@ -29,9 +46,10 @@ interface Directive {
   text: string;
 }
 
-/** Where each dialect's messages start (a builtin names its shell, as tools-test's do). */
+/** Where each dialect's messages start (a builtin names its shell, as tools-test's do; a program itself as run). */
 function prefix(env: ToolEnv): string {
   const shell = env.shell ?? 'sh';
+  if (env.asProgram !== undefined) return env.flavour === 'busybox' ? 'printf: ' : `${env.asProgram}: `;
   switch (env.dialect) {
     case 'bash': return env.interactive ? `${shell}: printf: ` : `${shell}: line 1: printf: `;
     case 'dash': return `${shell}: ${env.interactive?.line ?? 1}: printf: `;
@@ -39,33 +57,50 @@ function prefix(env: ToolEnv): string {
   }
 }
 
-const USAGE: Record<Dialect, string> = {
+const USAGE: Record<ToolEnv['dialect'], string> = {
   bash: 'printf: usage: printf [-v var] format [arguments]\n',
   dash: 'printf: usage: printf format [arg ...]\n',
   ash: 'usage: printf FORMAT [ARGUMENT...]\n',
 };
 
+const APPLET_USAGE = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: printf FORMAT [ARG]...\n\nFormat and print ARG(s) according to FORMAT (a-la C printf)\n';
+
 export function printf(args: string[], env: ToolEnv): ToolResult {
+  const v = voiceOf(env);
   let rest = args;
   if (rest[0] === '--') rest = rest.slice(1);
-  else if (rest[0] !== undefined && /^-./.test(rest[0]) && env.dialect !== 'ash') {
+  else if (rest[0] !== undefined && /^-./.test(rest[0]) && (v === 'bash' || v === 'dash')) {
     const opt = rest[0];
     if (env.dialect === 'bash') env.io.err(`${prefix(env)}${opt}: invalid option\n${USAGE.bash}`);
     else env.io.err(`${prefix(env)}Illegal option ${opt}\n`);
     return { status: 2 };
   }
   const [format, ...values] = rest;
+  if (format === undefined && v === 'gnu') {
+    env.io.err(`${prefix(env)}missing operand\nTry '${env.asProgram ?? 'printf'} --help' for more information.\n`);
+    return { status: 1 };
+  }
+  if (format === undefined && env.asProgram !== undefined) {
+    env.io.err(APPLET_USAGE);
+    return { status: 1 };
+  }
   if (format === undefined) {
     env.io.err(env.dialect === 'bash' ? USAGE.bash : `${env.dialect === 'dash' ? `${env.shell ?? 'sh'}: ${env.interactive?.line ?? 1}: ` : 'sh: '}${USAGE[env.dialect]}`);
     return { status: 2 };
   }
-  const run = new Run(env, values);
+  const run = new Run(env, v, values);
+  let ended = false;
   do {
     const used = run.next;
-    if (!run.pass(format)) break;
+    if (!run.pass(format)) {
+      ended = true;
+      break;
+    }
     if (run.next === used) break;
   } while (run.next < values.length && !run.stopped);
   env.io.out(run.out);
+  // coreutils: a format that takes no argument leaves them all (`printf x a b`).
+  if (v === 'gnu' && !ended && run.next === 0 && values.length > 0) env.io.err(`${prefix(env)}warning: ignoring excess arguments, starting with ${quote(env, values[0]!)}\n`);
   return { status: run.status };
 }
 
@@ -77,7 +112,34 @@ class Run {
   /** `\c` (in %b, or in the format for ash): nothing more is printed. */
   stopped = false;
 
-  constructor(private readonly env: ToolEnv, private readonly values: readonly string[]) {}
+  constructor(
+    private readonly env: ToolEnv,
+    private readonly v: Voice,
+    private readonly values: readonly string[],
+  ) {}
+
+  /** The escapes the voice decodes: coreutils' are bash's (see the header). */
+  private get escapes(): ToolEnv['dialect'] {
+    return this.v === 'gnu' ? 'bash' : this.v;
+  }
+
+  /** A number that does not read, as each voice says it. */
+  private notNumber(a: string): string {
+    switch (this.v) {
+      case 'bash': return `${a}: invalid number`;
+      case 'dash': return `${a}: expected numeric value`;
+      case 'ash': return `invalid number '${a}'`;
+      case 'gnu': return `${quote(this.env, a)}: expected a numeric value`;
+    }
+  }
+
+  private partial(a: string): string {
+    switch (this.v) {
+      case 'bash': return `${a}: invalid number`;
+      case 'gnu': return `${quote(this.env, a)}: value not completely converted`;
+      default: return `${a}: not completely converted`;
+    }
+  }
 
   private arg(): string | undefined {
     return this.next < this.values.length ? this.values[this.next++] : undefined;
@@ -90,11 +152,11 @@ class Run {
 
   /** Prints the format once; false when a bad directive ended the call. */
   pass(format: string): boolean {
-    const d = this.env.dialect;
+    const d = this.v;
     for (let i = 0; i < format.length && !this.stopped; ) {
       if (format[i] !== '%') {
         const next = format.indexOf('%', i);
-        const lit = unescapeAll(format.slice(i, next < 0 ? format.length : next), d, 'format');
+        const lit = unescapeAll(format.slice(i, next < 0 ? format.length : next), this.escapes, 'format');
         this.out += lit.text;
         if (lit.stop) this.stopped = true;
         i = next < 0 ? format.length : next;
@@ -119,10 +181,11 @@ class Run {
   /** `mods`: where the length modifiers began (BusyBox quotes the rest of the format without them). */
   private badDirective(format: string, start: number, badAt: number, mods: number): void {
     const bad = format[badAt] ?? '';
-    switch (this.env.dialect) {
+    switch (this.v) {
       case 'bash': this.fail(`\`${bad}': invalid format character`); break;
       case 'dash': this.fail(`${format.slice(start, badAt + 1)}: invalid directive`, 2); break;
       case 'ash': this.fail(`${format.slice(start, mods)}${format.slice(badAt)}: invalid format`); break;
+      case 'gnu': this.fail(`${format.slice(start, badAt + 1)}: invalid conversion specification`); break;
     }
   }
 
@@ -140,12 +203,12 @@ class Run {
     switch (dir.conv) {
       case 's': this.out += pad(p === undefined ? (a ?? '') : truncateBytes(a ?? '', p), w, flags, false); return;
       case 'b': {
-        const b = unescapeAll(a ?? '', this.env.dialect, 'b');
+        const b = unescapeAll(a ?? '', this.escapes, 'b');
         if (b.stop) this.stopped = true;
         this.out += pad(p === undefined ? b.text : truncateBytes(b.text, p), w, flags, false);
         return;
       }
-      case 'q': this.out += pad(shellQuote(a ?? ''), w, flags, false); return;
+      case 'q': this.out += this.v === 'gnu' ? gnuShellQuote(a ?? '', utf8Locale(this.env)) : pad(shellQuote(a ?? ''), w, flags, false); return;
       case 'c': {
         const ch = a === undefined || a === '' ? '\0' : [...a][0]!;
         this.out += pad(ch.charCodeAt(0) >= 0x80 ? '\ufffd' : ch, w, flags, false);
@@ -163,7 +226,7 @@ class Run {
       }
       default: {
         const x = this.float(a);
-        this.out += formatFloat(x, dir.conv, flags, w, p, this.env.dialect === 'bash');
+        this.out += formatFloat(x, dir.conv, flags, w, p, this.v === 'bash' || this.v === 'gnu');
       }
     }
   }
@@ -175,7 +238,7 @@ class Run {
 
   /** An integer argument as strtoimax reads it, with each shell's complaint when it cannot. */
   private integer(a: string | undefined): bigint {
-    const d = this.env.dialect;
+    const d = this.v;
     if (a === undefined) {
       // BusyBox checks even a missing argument (recorded: `printf '%d|%d\n' 1` → 1|0, invalid number '').
       if (d === 'ash') this.fail(`invalid number ''`);
@@ -193,7 +256,7 @@ class Run {
       }
     }
     if (!m) {
-      this.fail(d === 'bash' ? `${a}: invalid number` : d === 'dash' ? `${a}: expected numeric value` : `invalid number '${a}'`);
+      this.fail(this.notNumber(a));
       return 0n;
     }
     const digits = m[2]!;
@@ -204,7 +267,7 @@ class Run {
         this.fail(`invalid number '${a}'`);
         return 0n;
       }
-      this.fail(d === 'bash' ? `${a}: invalid number` : `${a}: not completely converted`);
+      this.fail(this.partial(a));
     }
     const limit = 1n << 63n;
     if (n >= limit || n < -limit) {
@@ -214,7 +277,7 @@ class Run {
         return 0n;
       }
       if (d === 'bash') this.env.io.err(`${prefix(this.env)}warning: ${a}: Numerical result out of range\n`);
-      else this.fail(`${a}: Numerical result out of range`);
+      else this.fail(`${d === 'gnu' ? quote(this.env, a) : a}: Numerical result out of range`);
       return n < 0n ? -limit : limit - 1n;
     }
     return n;
@@ -222,13 +285,13 @@ class Run {
 
   /** A floating argument as strtod reads it (integers' quoting and hex included). */
   private float(a: string | undefined): number {
-    const d = this.env.dialect;
+    const d = this.v;
     if (a === undefined) return 0;
     const q = /^\s*['"]([\s\S]?)/.exec(a);
     if (q) return q[1] ? (q[1].codePointAt(0) ?? 0) : 0;
     const m = /^\s*[+-]?(?:inf(?:inity)?|nan|0[xX][0-9a-fA-F]+|(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?)/i.exec(a);
     if (!m) {
-      this.fail(d === 'bash' ? `${a}: invalid number` : d === 'dash' ? `${a}: expected numeric value` : `invalid number '${a}'`);
+      this.fail(this.notNumber(a));
       return 0;
     }
     const text = m[0].trim();
@@ -238,10 +301,10 @@ class Run {
         this.fail(`invalid number '${a}'`);
         return 0;
       }
-      this.fail(d === 'bash' ? `${a}: invalid number` : `${a}: not completely converted`);
+      this.fail(this.partial(a));
     } else if (!Number.isFinite(x) && !/inf|nan/i.test(text)) {
       if (d === 'ash') this.fail(`invalid number '${a}'`);
-      else if (d === 'dash') this.fail(`${a}: Numerical result out of range`);
+      else if (d === 'dash' || d === 'gnu') this.fail(`${d === 'gnu' ? quote(this.env, a) : a}: Numerical result out of range`);
     }
     return x;
   }
@@ -254,9 +317,9 @@ function clampInt(n: bigint): bigint {
 
 /** Reads `%[flags][width][.precision][length]conv` at `i`; `bad`: the index of the character that is not a conversion. */
 /** The conversions each dialect knows (recorded: %q is bash's alone, %a not BusyBox's). */
-const CONVERSIONS: Record<Dialect, string> = { bash: 'diouxXcsbqfFeEgGaA', dash: 'diouxXcsbfFeEgGaA', ash: 'diouxXcsbfFeEgG' };
+const CONVERSIONS: Record<Voice, string> = { bash: 'diouxXcsbqfFeEgGaA', dash: 'diouxXcsbfFeEgGaA', ash: 'diouxXcsbfFeEgG', gnu: 'diouxXcsbqfFeEgGaA' };
 
-function readDirective(f: string, i: number, d: Dialect): { ok: true; directive: Directive; end: number } | { ok: false; bad: number; mods: number } {
+function readDirective(f: string, i: number, d: Voice): { ok: true; directive: Directive; end: number } | { ok: false; bad: number; mods: number } {
   let j = i + 1;
   let flags = '';
   while (j < f.length && '-+ #0\''.includes(f[j]!)) flags += f[j++];
@@ -288,6 +351,8 @@ function readDirective(f: string, i: number, d: Dialect): { ok: true; directive:
   if (d !== 'dash') while (j < f.length && 'hlLjtz'.includes(f[j]!)) j++;
   const conv = f[j];
   if (conv === undefined || !CONVERSIONS[d].includes(conv)) return { ok: false, bad: j, mods };
+  // coreutils' %q takes no flags, width or precision (`%5q: invalid conversion specification`).
+  if (d === 'gnu' && conv === 'q' && j > i + 1) return { ok: false, bad: j, mods };
   return { ok: true, directive: { flags, ...(width !== undefined ? { width } : {}), ...(precision !== undefined ? { precision } : {}), conv, text: f.slice(i, j + 1) }, end: j + 1 };
 }
 
@@ -306,4 +371,49 @@ function shellQuote(s: string): string {
     return `$'${body}'`;
   }
   return s.replace(/[^A-Za-z0-9_\-./,:=@%+^\u0080-\uffff]/g, (c) => `\\${c}`).replace(/^~/, '\\~');
+}
+
+const NAMED_ESCAPES: Record<string, string> = { '\x07': 'a', '\b': 'b', '\f': 'f', '\n': 'n', '\r': 'r', '\t': 't', '\v': 'v' };
+
+/**
+ * coreutils' %q: gnulib's shell-escape quoting (quotearg.c). A word no shell would split or expand
+ * prints as it is; one with a `'` and nothing a double quote would expand is `"…"`; otherwise
+ * `'…'` with `'\''` for a quote, and each run of unprintable bytes as its own `$'…'` (octal, or
+ * C's letters), the empty quotes at the end dropped. Recorded under LC_ALL=C: `' '`, `'='`, `a#`
+ * but `'#'`, `'{'` but `a{`, `"it's"`, `'a'$'\n''b'`, `''$'\001'`, é as `''$'\303\251'`.
+ */
+function gnuShellQuote(s: string, utf8: boolean): string {
+  if (s === '') return "''";
+  const chars = [...s];
+  const printable = (ch: string): boolean => {
+    const c = ch.codePointAt(0)!;
+    return c >= 0x20 && c !== 0x7f && (c < 0x80 || (utf8 && c >= 0xa0));
+  };
+  const special = (ch: string, i: number): boolean => " !\"$&'()*;<=>?[\\^`|".includes(ch) || ((ch === '#' || ch === '~') && i === 0) || ((ch === '{' || ch === '}') && chars.length === 1);
+  const unprintable = chars.some((ch) => !printable(ch));
+  if (!unprintable && !chars.some(special)) return s;
+  if (!unprintable && s.includes("'") && !/[$`\\"!]/.test(s)) return `"${s}"`;
+  const bytes = (ch: string): string => {
+    const named = NAMED_ESCAPES[ch];
+    if (named !== undefined) return `\\${named}`;
+    return utf8Bytes(ch).map((b) => `\\${b.toString(8).padStart(3, '0')}`).join('');
+  };
+  let out = "'";
+  let quoted = true;
+  let dollar = '';
+  for (const ch of chars) {
+    if (!printable(ch)) {
+      if (quoted) out += "'";
+      quoted = false;
+      dollar += bytes(ch);
+      continue;
+    }
+    if (dollar) out += `$'${dollar}'`;
+    dollar = '';
+    if (!quoted) out += "'";
+    quoted = true;
+    out += ch === "'" ? "'\\''" : ch;
+  }
+  if (dollar) out += `$'${dollar}'`;
+  return quoted ? `${out}'` : out;
 }

@@ -36,13 +36,19 @@ import { KERNEL_BUILD, KERNEL_RELEASE } from '../node/kernel';
 export type { Io, Tool, ToolEnv, ToolResult } from './tool-types';
 
 
+/**
+ * The shell's echo builtin, or the program (/bin/echo by its path, through env, with no shell):
+ * coreutils' takes -n -e -E and decodes nothing by default, as bash's builtin does (dash's decodes
+ * always and knows only -n); BusyBox's applet is ash's builtin.
+ */
 function echo(args: string[], env: ToolEnv): ToolResult {
+  const voice = env.asProgram === undefined ? env.dialect : bb(env) ? 'ash' : 'bash';
   let newline = true;
-  let escapes = env.dialect === 'dash';
+  let escapes = voice === 'dash';
   let i = 0;
   for (; i < args.length && /^-[neE]+$/.test(args[i]!); i++) {
     // dash's echo knows only -n; `echo -e x` prints `-e x`.
-    if (env.dialect === 'dash' && args[i] !== '-n') break;
+    if (voice === 'dash' && args[i] !== '-n') break;
     for (const c of args[i]!.slice(1)) {
       if (c === 'n') newline = false;
       else if (c === 'e') escapes = true;
@@ -51,7 +57,7 @@ function echo(args: string[], env: ToolEnv): ToolResult {
   }
   let text = args.slice(i).join(' ');
   if (escapes) {
-    const e = unescapeAll(text, env.dialect, 'echo');
+    const e = unescapeAll(text, voice, 'echo');
     text = e.text;
     if (e.stop) newline = false;
   }
