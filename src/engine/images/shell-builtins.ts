@@ -8,7 +8,8 @@
  * shell-history.ts's.
  */
 import { setListing } from './shell-set-listing';
-import { dispatch, exportedEnv, type Streams } from './commands';
+import { dispatch, exportedEnv, toolEnv, type Streams } from './commands';
+import { printf } from './tools-printf';
 import { normalizePath, stat } from './fs';
 import { abandonLine, enterScript, exitShell, loopControl, returnFromFunction, scopeOf, type Dialect, type Frame, type Machine, type ReadRequest, type RunContext, type Sink } from './machine';
 import { emit } from './output';
@@ -312,6 +313,11 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
       m.status = r.status;
       return true;
     }
+    case 'printf': {
+      if (m.dialect !== 'bash' || !args[0]?.startsWith('-v')) return false;
+      m.status = printfToVar(m, ctx, args, io);
+      return true;
+    }
     case 'let':
       if (m.dialect !== 'bash' && m.dialect !== 'ash') return false;
       runLet(m, args, io);
@@ -343,6 +349,32 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
     default:
       return false;
   }
+}
+
+const PRINTF_USAGE = 'printf: usage: printf [-v var] format [arguments]\n';
+
+/**
+ * bash's `printf -v NAME FORMAT …`: what printf would print becomes NAME's value (recorded, bash
+ * 5.2: `-v` without a name is `option requires an argument` and the usage, a name that is not an
+ * identifier `` `1x': not a valid identifier ``, both status 2; `printf -v x` alone the usage).
+ */
+function printfToVar(m: Machine, ctx: RunContext, args: string[], io: Io): number {
+  const joined = args[0] !== '-v';
+  const target = joined ? args[0]!.slice(2) : args[1];
+  if (target === undefined) {
+    io.err(`${shellPrefix(m)}printf: -v: option requires an argument\n${PRINTF_USAGE}`);
+    return 2;
+  }
+  if (!/^[A-Za-z_]\w*$/.test(target)) {
+    io.err(`${shellPrefix(m)}printf: \`${target}': not a valid identifier\n`);
+    return 2;
+  }
+  let value = '';
+  const capture: Io = { ...io, out: (t) => (value += t), err: (t) => io.err(t) };
+  const rest = args.slice(joined ? 1 : 2);
+  const r = printf(rest, toolEnv(m, ctx, exportedEnv(m), capture, ['printf', ...rest]));
+  if (rest.length > 0 && !(rest[0] === '--' && rest.length === 1)) setOwn(m.vars, target, value);
+  return r.status;
 }
 
 /** `read [-r] [-s] [-p PROMPT] [NAME…]`: the names it assigns and the prompt it prints on a terminal (-r and -s change nothing here). */

@@ -129,3 +129,15 @@ describe('printf and echo run as programs are the programs, not the shell’s bu
     expect(run('dash', String.raw`echo 'a\tb'; /bin/echo 'a\tb'; /bin/echo -e 'a\tb'`).output).toBe('a\tb\na\\tb\na\tb\n');
   });
 });
+
+describe("bash's printf -v NAME assigns what printf would print", () => {
+  it('to the variable, with bash 5.2’s messages for a missing or bad name', () => {
+    expect(run('bash', String.raw`printf -v y '%s-%s' a b; echo "$y"; printf -vz '%d' abc; echo "st=$? [$z]"; printf -v w 'a\n\n'; echo "[$w]"`)).toEqual({
+      output: 'a-b\nbash: line 1: printf: abc: invalid number\nst=1 [0]\n[a\n\n]\n',
+      exitCode: 0,
+    });
+    expect(run('bash', `printf -v; echo "st=$?"; printf -v 1x a; echo "st=$?"; printf -v x; echo "st=$?"`).output).toBe(
+      "bash: line 1: printf: -v: option requires an argument\nprintf: usage: printf [-v var] format [arguments]\nst=2\nbash: line 1: printf: `1x': not a valid identifier\nst=2\nprintf: usage: printf [-v var] format [arguments]\nst=2\n",
+    );
+  });
+});
