@@ -10,6 +10,20 @@ import { describe, expect, it } from 'vitest';
 import { terminal, text } from './attach.testing';
 
 describe('a line typed at an attached shell runs on a terminal', () => {
+  it('ls lays names out in columns there (80 wide: the page does not say its width), one a line through a pipe', () => {
+    const s = terminal();
+    s.run('kubectl exec -it db -- bash');
+    // Recorded: GNU ls 9.1 listing the same 20 names on an 80-column terminal (its tab stops included).
+    s.run('mkdir /tmp/g && cd /tmp/g && touch alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau upsilon');
+    expect(text(s.run('ls'))).toBe('alpha  delta\teta    iota   lambda  nu       pi   sigma  theta    xi\nbeta   epsilon\tgamma  kappa  mu      omicron  rho  tau    upsilon  zeta\n');
+    expect(text(s.run('ls | head -2'))).toBe('alpha\nbeta\n');
+    s.run('exit');
+    s.run('kubectl exec -it bb -- sh');
+    s.run('mkdir /tmp/g && cd /tmp/g && touch alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau upsilon');
+    // BusyBox: 79 usable columns, 9 a column.
+    expect(text(s.run('ls'))).toBe('alpha    epsilon  iota     mu       pi       tau      xi\nbeta     eta      kappa    nu       rho      theta    zeta\ndelta    gamma    lambda   omicron  sigma    upsilon\n');
+  });
+
   it('tty names pts/0 where stdin is the terminal, and says `not a tty` (status 1) where a pipe or < replaced it', () => {
     const s = terminal();
     s.run('kubectl exec -it db -- bash');

@@ -77,6 +77,8 @@ export interface ToolEnv {
   program?(fullPath: string): boolean;
   /** The exec's terminal can show the page's editor (tools-vi.ts): `vi` hands it the file it opened. */
   editor?(open: ViOpen): void;
+  /** The terminal's width (TIOCGWINSZ) when a terminal is the tool's; unset: 80 (ls-columns.ts). */
+  columns?: number;
   /**
    * The tool runs as its program, named as it was run (`/usr/bin/printf`, `printf` from `env`),
    * not as the shell's builtin of the same name: by its path, through execvp (env, xargs, nohup),

@@ -15,8 +15,14 @@
  *   total (`total 132K   `); the size conversions are du's and df's (tools-sysinfo.ts).
  * - `total` counts 1K blocks of what is listed: 4 per started 4 KiB of a file (ext4 under
  *   overlayfs), 4 for a directory, 0 for a link or a device.
- * Not modelled: columns on a terminal (one name a line, as when piped), -i, -F, colours, and
- * errors for unreadable directories.
+ * - Names on a terminal (or with -C / -x) stand in columns sized to its width (ls-columns.ts):
+ *   GNU asks the terminal, then COLUMNS, then takes 80; BusyBox asks its stdin's terminal, then
+ *   COLUMNS, then 80, and uses one less; -w sets the width; GNU's -T the tab stops. Piped, or
+ *   with -1, one name a line. The last of -l -1 -C -x wins (BusyBox: -1 does not undo -l).
+ * - -i: the inode number first (the stand-in stat prints, inode.ts), GNU padded to the widest in
+ *   the listing, BusyBox `%7llu`.
+ * Not modelled: -F, colours, GNU's quoting of names with spaces or specials on a terminal, and
+ * errors for unreadable directories. The page's terminal is taken as 80 columns wide.
  */
 import { utf8Length } from '../../k8s/utf8';
 import { dateFormat } from './clock';
@@ -24,7 +30,9 @@ import { byteCompare, languageCollator } from './collate';
 import { listDir, lstat, onTmpfs, resolveLinks, stat, written, type LStat } from './fs';
 import { ownerOf, permOf } from './file-mode';
 import { languageCollation } from './tool-options';
-import { bb, path, type ToolEnv, type ToolResult } from './tool-types';
+import { bb, path, stdinIsTty, stdoutIsTty, type ToolEnv, type ToolResult } from './tool-types';
+import { busyboxColumns, gnuColumns, type Cell } from './ls-columns';
+import { inodeOf } from './inode';
 import { bbHuman, gnuHuman } from './tools-sysinfo';
 
 interface Opts {
@@ -40,6 +48,12 @@ interface Opts {
   numeric: boolean;
   /** --full-time (implies -l): GNU `2025-08-13 16:34:01.000000000 +0000`, BusyBox without the fraction. */
   fullTime: boolean;
+  inode: boolean;
+  /** -C (columns), -x (across) or -1, the last given; unset: columns on a terminal, else one a line. */
+  layout?: 'C' | 'x' | '1';
+  /** -w COLS; GNU's -T COLS. */
+  width?: number;
+  tabsize?: number;
 }
 
 export type FileType = 'd' | '-' | 'l' | 'c';
@@ -163,9 +177,40 @@ function sortEntries(env: ToolEnv, entries: Entry[], o: Opts): Entry[] {
   return [...entries].sort((a, b) => (o.reverse ? -cmp(a, b) : cmp(a, b)));
 }
 
+/** The inode column of each entry (with its space): GNU's as wide as the widest, BusyBox's `%7llu `. */
+function inodes(env: ToolEnv, entries: Entry[], o: Opts): string[] {
+  if (!o.inode) return entries.map(() => '');
+  const numbers = entries.map((e) => String(inodeOf(env, e.type, e.full)));
+  const w = bb(env) ? 7 : numbers.reduce((m, x) => Math.max(m, x.length), 0);
+  return numbers.map((x) => `${x.padStart(w)} `);
+}
+
+/** The line length the columns fill (see the header). */
+function lineLength(env: ToolEnv, o: Opts): number {
+  if (o.width !== undefined) return o.width;
+  const columns = env.vars.COLUMNS;
+  const fromEnv = columns !== undefined && /^\d+$/.test(columns) && Number(columns) > 0 ? Number(columns) : undefined;
+  if (bb(env)) {
+    const w = stdinIsTty(env.io) ? (env.columns ?? 80) : (fromEnv ?? 80);
+    return (w <= 1 || w >= 30000 ? 80 : w) - 1;
+  }
+  return stdoutIsTty(env.io) ? (env.columns ?? 80) : (fromEnv ?? 80);
+}
+
 function printEntries(env: ToolEnv, entries: Entry[], o: Opts): void {
-  const lines = o.long ? longLines(env, entries, o) : entries.map((e) => nameOf(e, o));
-  if (lines.length > 0) env.io.out(`${lines.join('\n')}\n`);
+  if (entries.length === 0) return;
+  const ino = inodes(env, entries, o);
+  if (o.long) {
+    env.io.out(`${longLines(env, entries, o).map((l, i) => ino[i] + l).join('\n')}\n`);
+    return;
+  }
+  const layout = o.layout ?? (stdoutIsTty(env.io) ? 'C' : '1');
+  const cells: Cell[] = entries.map((e, i) => {
+    const text = ino[i] + nameOf(e, o);
+    return { text, width: [...text].length };
+  });
+  const lines = layout === '1' ? cells.map((c) => c.text) : bb(env) ? busyboxColumns(cells, lineLength(env, o), layout === 'x') : gnuColumns(cells, lineLength(env, o), o.tabsize ?? 8, layout === 'C');
+  env.io.out(`${lines.join('\n')}\n`);
 }
 
 function total(env: ToolEnv, entries: Entry[], o: Opts): string {
@@ -195,17 +240,36 @@ function listDirectory(env: ToolEnv, full: string, label: string, o: Opts, heade
   }
 }
 
-const SHORT: Record<string, keyof Opts | 'ignore'> = { l: 'long', a: 'all', A: 'almost', h: 'human', d: 'dirOnly', t: 'time', S: 'size', r: 'reverse', R: 'recursive', n: 'numeric', '1': 'ignore', C: 'ignore', x: 'ignore', i: 'ignore', F: 'ignore', p: 'ignore' };
-const LONG: Record<string, keyof Opts | 'ignore'> = { 'full-time': 'fullTime', all: 'all', 'almost-all': 'almost', 'human-readable': 'human', directory: 'dirOnly', reverse: 'reverse', recursive: 'recursive', 'numeric-uid-gid': 'numeric', color: 'ignore' };
+type Flag = Exclude<keyof Opts, 'layout' | 'width' | 'tabsize'>;
+const SHORT: Record<string, Flag | 'ignore' | 'layout'> = { l: 'long', a: 'all', A: 'almost', h: 'human', d: 'dirOnly', t: 'time', S: 'size', r: 'reverse', R: 'recursive', n: 'numeric', '1': 'layout', C: 'layout', x: 'layout', i: 'inode', F: 'ignore', p: 'ignore' };
+const LONG: Record<string, Flag | 'ignore'> = { 'full-time': 'fullTime', all: 'all', 'almost-all': 'almost', 'human-readable': 'human', directory: 'dirOnly', reverse: 'reverse', recursive: 'recursive', 'numeric-uid-gid': 'numeric', inode: 'inode', color: 'ignore' };
+
+/** `-w COLS` / `-T COLS` as GNU (xnumtoumax, exit 2) and BusyBox (xatou, exit 1) refuse a bad number. */
+function numberArg(env: ToolEnv, opt: 'w' | 'T', value: string | undefined): number | ToolResult {
+  if (value !== undefined && /^\d+$/.test(value)) return Number(value);
+  if (value === undefined) {
+    env.io.err(bb(env) ? `ls: option requires an argument -- '${opt}'\n` : `ls: option requires an argument -- '${opt}'\nTry 'ls --help' for more information.\n`);
+    return { status: bb(env) ? 1 : 2 };
+  }
+  env.io.err(bb(env) ? `ls: invalid number '${value}'\n` : `ls: invalid ${opt === 'w' ? 'line width' : 'tab size'}: '${value}'\n`);
+  return { status: bb(env) ? 1 : 2 };
+}
 
 function parse(args: string[], env: ToolEnv): { o: Opts; operands: string[] } | ToolResult {
-  const o: Opts = { long: false, all: false, almost: false, human: false, dirOnly: false, time: false, size: false, reverse: false, recursive: false, numeric: false, fullTime: false };
+  const o: Opts = { long: false, all: false, almost: false, human: false, dirOnly: false, time: false, size: false, reverse: false, recursive: false, numeric: false, fullTime: false, inode: false };
   const operands: string[] = [];
   let done = false;
-  for (const a of args) {
+  for (let k = 0; k < args.length; k++) {
+    const a = args[k]!;
     if (done || a === '-' || !a.startsWith('-')) operands.push(a);
     else if (a === '--') done = true;
-    else if (a.startsWith('--')) {
+    else if (!bb(env) && /^--(width|tabsize)(=|$)/.test(a)) {
+      const eq = a.indexOf('=');
+      const n = numberArg(env, a.startsWith('--w') ? 'w' : 'T', eq >= 0 ? a.slice(eq + 1) : args[++k]);
+      if (typeof n !== 'number') return n;
+      if (a.startsWith('--w')) o.width = n;
+      else o.tabsize = n;
+    } else if (a.startsWith('--')) {
       const key = LONG[a.slice(2).split('=')[0]!];
       if (key === undefined) {
         env.io.err(bb(env) ? `ls: unrecognized option '${a}'\n` : `ls: unrecognized option '${a}'\nTry 'ls --help' for more information.\n`);
@@ -213,14 +277,28 @@ function parse(args: string[], env: ToolEnv): { o: Opts; operands: string[] } | 
       }
       if (key !== 'ignore') o[key] = true;
     } else {
-      for (const c of a.slice(1)) {
+      for (let j = 1; j < a.length; j++) {
+        const c = a[j]!;
+        if (c === 'w' || c === 'T') {
+          // The option's value is the rest of this word, or the next one.
+          const n = numberArg(env, c, j + 1 < a.length ? a.slice(j + 1) : args[++k]);
+          if (typeof n !== 'number') return n;
+          if (c === 'w') o.width = n;
+          else o.tabsize = n;
+          break;
+        }
         const key = SHORT[c];
         if (key === undefined) {
           // BusyBox then prints its usage text (not modelled).
           env.io.err(bb(env) ? `ls: invalid option -- '${c}'\n` : `ls: invalid option -- '${c}'\nTry 'ls --help' for more information.\n`);
           return { status: bb(env) ? 1 : 2 };
         }
-        if (key !== 'ignore') o[key] = true;
+        if (key === 'layout') {
+          o.layout = c as '1' | 'C' | 'x';
+          // GNU: the last format option wins; BusyBox's -C and -x undo -l, its -1 does not.
+          if (!bb(env) || c !== '1') o.long = false;
+        } else if (key !== 'ignore') o[key] = true;
+        if (c === 'l') delete o.layout;
         // The later of -t and -S wins (POSIX; GNU and BusyBox alike).
         if (c === 't') o.size = false;
         if (c === 'S') o.time = false;

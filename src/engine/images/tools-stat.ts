@@ -24,7 +24,7 @@ import { bareFile, getopt, HELP_VERSION, quoteFile, usageError, type OptionSpec 
 import { bb, path, type ToolEnv, type ToolResult } from './tool-types';
 import { entryOf, modeString, type Entry } from './tools-ls';
 import { unescape } from './tool-types';
-import { resolveLinks, written } from './fs';
+import { inodeOf } from './inode';
 
 const SPEC: OptionSpec = {
   tool: 'stat',
@@ -93,13 +93,6 @@ const DEVICE: readonly [number, number] = [0, 48];
 const TYPE_NAME: Record<Entry['type'], string> = { '-': 'regular file', d: 'directory', l: 'symbolic link', c: 'character special file' };
 const TYPE_BITS: Record<Entry['type'], number> = { '-': 0o100000, d: 0o40000, l: 0o120000, c: 0o20000 };
 
-/** A stand-in inode number, the same for a path every time (FNV-1a of the path). */
-function inode(full: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < full.length; i++) h = Math.imul(h ^ full.charCodeAt(i), 0x01000193) >>> 0;
-  return 1_000_000 + (h % 8_000_000);
-}
-
 function time(t: number): string {
   return dateFormat(t, `%Y-%m-%d %H:%M:%S.${String((((t % 1000) + 1000) % 1000) * 1_000_000).padStart(9, '0')} +0000`);
 }
@@ -162,13 +155,6 @@ function format(env: ToolEnv, e: Entry, fmt: string): { text: string; refused?: 
   return refused === undefined ? { text } : { text, refused };
 }
 
-/** The path naming a file's inode: a hard link's is the file it shares it with (the busybox image's applets), so its number is theirs. */
-function sameInode(env: ToolEnv, e: Entry, full: string): string {
-  if (e.type !== '-') return full;
-  const at = resolveLinks(env.fs, env.base, full);
-  return (written(env.fs, env.base, at) ? undefined : env.base.meta?.(at)?.inode) ?? at;
-}
-
 function standard(env: ToolEnv, e: Entry, full: string): string {
   const name = bb(env) ? (e.target === undefined ? e.name : `'${e.name}' -> '${e.target}'`) : e.target === undefined ? bareFile(e.name) : `${bareFile(e.name)} -> ${bareFile(e.target)}`;
   const device = bb(env) ? `${(DEVICE[0] * 256 + DEVICE[1]).toString(16)}h/${DEVICE[0] * 256 + DEVICE[1]}d` : `${DEVICE[0]},${DEVICE[1]}`;
@@ -179,7 +165,7 @@ function standard(env: ToolEnv, e: Entry, full: string): string {
   return [
     `  File: ${name}`,
     `  Size: ${String(e.size).padEnd(10)}\tBlocks: ${String(e.blocks * 2).padEnd(10)} IO Block: ${'4096'.padEnd(6)} ${TYPE_NAME[e.type]}`,
-    `Device: ${device}\tInode: ${String(inode(sameInode(env, e, full))).padEnd(11)} ${links}`,
+    `Device: ${device}\tInode: ${String(inodeOf(env, e.type, full)).padEnd(11)} ${links}`,
     `Access: (${octal(e).padStart(4, '0')}/${modeString(e)})  ${uid}   ${gid}`,
     `Access: ${t}`,
     `Modify: ${t}`,
