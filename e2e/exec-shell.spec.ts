@@ -152,3 +152,41 @@ test.describe('sim ssh NODE', () => {
     expect(problems).toEqual([]);
   });
 });
+
+test.describe('the container shell on the page’s terminal', () => {
+  test('ls lays names out in columns; Ctrl+D at the empty prompt ends the shell as end of input', async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto('/');
+    const ui = app(page);
+    const play = playback(page);
+    await ui.waitForBoot();
+    await ui.run('kubectl run bb --image=busybox:1.36 -- sleep 3600');
+    await ui.run('sim advance 20s');
+    await play.toLive();
+    await ui.waitForPrompt();
+    await ui.run('kubectl exec -it bb -- sh');
+    await ui.waitForPrompt();
+    await expect(ui.terminal).toHaveAttribute('data-prompt', '/ # ');
+    await ui.run('cd /tmp && touch alpha beta gamma');
+    await ui.waitForPrompt();
+    // BusyBox ls on a terminal: one row of columns (the page's terminal is taken as 80 wide).
+    await ui.run('ls');
+    await expect(ui.terminalOutput).toContainText('/tmp # ls\nalpha  beta   gamma');
+    await ui.waitForPrompt();
+    // Ctrl+D with text on the line deletes under the cursor; on the empty line it ends the shell.
+    await ui.type('ab');
+    await ui.press('ArrowLeft');
+    await ui.press('Control+d');
+    await ui.expectInput('a');
+    await ui.press('Backspace');
+    await ui.press('Control+d');
+    await ui.waitForPrompt();
+    await expect(ui.terminal).toHaveAttribute('data-prompt', '$ ');
+    // BusyBox's sh ends the prompt's line and says nothing; no `exit` was typed.
+    await expect(ui.terminalOutput).not.toContainText('/tmp # exit');
+    // ↑ recalls the last line typed, not the Ctrl+D.
+    await ui.press('ArrowUp');
+    await ui.expectInput('ls');
+    expect(problems).toEqual([]);
+  });
+});

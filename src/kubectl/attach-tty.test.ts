@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { terminal, text } from './attach.testing';
+import { END_OF_INPUT } from '../k8s/end-of-input';
 
 describe('a line typed at an attached shell runs on a terminal', () => {
   it('ls lays names out in columns there (80 wide: the page does not say its width), one a line through a pipe', () => {
@@ -75,5 +76,30 @@ describe('a line typed at an attached shell runs on a terminal', () => {
     // BusyBox ps names a terminal by its device numbers: pts/0 is 136,0.
     expect(text(s.run('kubectl exec -it bb -- ps -o tty,args'))).toContain('\n136,0  ps -o tty,args\n');
     expect(text(s.run('kubectl exec bb -- ps -o tty,args'))).toContain('\n?      ps -o tty,args\n');
+  });
+});
+
+describe('Ctrl+D at an attached shell’s empty prompt is end of input', () => {
+  // Recorded under script(1): bash -i says `exit` at ^D; dash -i and busybox sh -i end the prompt's line.
+  it('bash says exit and ends with the last status; kubectl exec reports a non-zero one', () => {
+    const s = terminal();
+    s.run('kubectl exec -it db -- bash');
+    s.run('false');
+    const r = s.run(END_OF_INPUT);
+    expect(r.attached).toBeUndefined();
+    expect(text(r)).toBe('exit\ncommand terminated with exit code 1\n');
+    s.run('kubectl exec -it db -- bash');
+    expect(text(s.run('history | tail -1'))).not.toContain('\u0004');
+    expect(s.run(END_OF_INPUT)).toMatchObject({ output: [{ text: 'exit\n' }], exitCode: 0 });
+  });
+
+  it('dash and BusyBox ash print a newline and end', () => {
+    const s = terminal();
+    s.run('kubectl exec -it db -- sh');
+    expect(s.run(END_OF_INPUT)).toMatchObject({ output: [{ text: '\n' }], exitCode: 0 });
+    s.run('kubectl exec -it bb -- sh');
+    const r = s.run(END_OF_INPUT);
+    expect(r.attached).toBeUndefined();
+    expect(text(r)).toBe('\n');
   });
 });

@@ -19,6 +19,7 @@
  *   none: there `exit [N]` and `cd [DIR]` typed as a whole line are the attachment's own, and a
  *   variable assigned by a line of its own is set again before each later line (approximate).
  */
+import { END_OF_INPUT } from '../k8s/end-of-input';
 import type { Pod } from '../k8s/types';
 import type { ExecChunk, FollowRef, Simulation, StreamRun, TtyShellState, ViOpen, ViOutcome, ViSave } from '../engine/index';
 import type { AttachedShell, CommandResult, OutputChunk } from './types';
@@ -344,8 +345,10 @@ function ttyShellLine(sim: Simulation, a: Attachment, pid: number, line: string,
  * Runs one line typed at the attached shell's prompt; `interruptAt`: the learner's Ctrl+C at that
  * simulated time, which reaches a shell the container keeps (its foreground command gets SIGINT).
  */
-export function runShellLine(sim: Simulation, a: Attachment, line: string, interruptAt?: number): LineOutcome {
+export function runShellLine(sim: Simulation, a: Attachment, typed: string, interruptAt?: number): LineOutcome {
   if (!stillRunning(sim, a)) return terminated(137);
+  // Ctrl+D: a shell the container keeps reads end of input itself (tty-shell.ts); the others end as `exit` does.
+  const line = typed === END_OF_INPUT && (a.ttyShell === undefined || a.chroot) ? 'exit' : typed;
   if (a.chroot) return chrootLine(sim, a, a.chroot, line);
   // A program at its own prompt (raw) reads every line itself, `chroot DIR` too.
   if (a.ttyShell !== undefined && (a.raw || !/^\s*chroot\s+\S+\s*$/.test(line))) return ttyShellLine(sim, a, a.ttyShell, line, interruptAt);

@@ -26,6 +26,7 @@
  * redirection or pipe open reads nothing instead of waiting; every session is on
  * pts/0; `$-` shows `i` (and bash's `himBHs`) but a line's syntax errors read as `-c`'s.
  */
+import { END_OF_INPUT } from '../../k8s/end-of-input';
 import { DEFAULT_OPTS } from '../../k8s/shell-options';
 import { currentScope, restoreScope, runNested, type LineCut, type Machine, type RunContext, type Sink, type TtyShell } from './machine';
 import { resolveCommand } from './resolve';
@@ -190,8 +191,14 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
     if (attached) logSession(m, shell, { typed, opening, probe: ref.probe === true, answers: pending !== undefined, tty, streams, times, result: r, now });
     return { ...r, streams: stamped(r.streams, times) };
   };
-  // A line waiting in `read` takes this one as its input: no history, no expansion, no parsing.
-  const read = opening || pending || ref.probe ? line : readLine(sh, line, (text) => emit(m, ctx, err, text, now));
+  // Ctrl+D at the prompt: end of input (END_OF_INPUT). The shell ends as `exit` would, with `$?`:
+  // bash's exit says `exit` (recorded under script(1)), dash and ash end the prompt's line first
+  // (dash main.c cmdloop `out2c('\n')`, ash's newline_and_flush(stderr)). Nothing joins the history.
+  const eof = line === END_OF_INPUT && !opening && !ref.probe;
+  if (eof && !pending && sh.scope.dialect !== 'bash') emit(m, ctx, err, '\n', now);
+  // A line waiting in `read` takes this one as its input: no history, no expansion, no parsing
+  // (at end of input it reads an empty line: approximate, read would fail with status 1).
+  const read = eof ? (pending ? '' : 'exit') : opening || pending || ref.probe ? line : readLine(sh, line, (text) => emit(m, ctx, err, text, now));
   if (read === undefined) {
     // The line does not run; `$?` stays.
     m.clock = now;
@@ -205,7 +212,7 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
   const lineNo = sh.lines + 1;
   // The request that starts the shell carries what the terminal asks it about itself (its
   // prompt's facts, kubectl/attach.ts), not a line the learner typed: dash does not count it.
-  if (!opening && !pending && !ref.probe) sh.lines += line.split('\n').length;
+  if (!opening && !pending && !ref.probe && !eof) sh.lines += line.split('\n').length;
   m.clock = now;
   // `$LINENO` is the line the shell is reading (bash and BusyBox count the lines typed; approximate for a line of several).
   if (sh.scope.specials?.lineno !== undefined) m.specials = sh.scope.specials = { ...sh.scope.specials, lineno: lineNo };

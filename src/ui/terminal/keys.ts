@@ -15,7 +15,7 @@ export type InputAction =
   | { type: 'interrupt' }
   /** Ctrl+L */
   | { type: 'clearScreen' }
-  /** Ctrl+D: delete under the cursor, or nothing on an empty line (there is no shell to leave). */
+  /** Ctrl+D: delete under the cursor; on an empty line, end of input for an attached shell (shell.ts). */
   | { type: 'eof' };
 
 /** Turns on bracketed paste, so a paste arrives as one action rather than as typed keys. */

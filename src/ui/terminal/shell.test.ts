@@ -5,6 +5,7 @@ import { COMMAND_TABLE } from '../../worker/host';
 import { testCluster } from './cluster.testing';
 import type { CompletionContext } from './complete';
 import { CLEAR_ALL } from './screen';
+import { END_OF_INPUT } from '../../k8s/end-of-input';
 import { PASTE_LIMIT_BYTES, Shell, type ShellStrings } from './shell';
 import { plainText } from './transcript';
 
@@ -426,7 +427,7 @@ describe('Shell', () => {
     expect(out).toContain('kubectl version\nClient Version: v1.34.0\n');
   });
 
-  it('while a container shell is attached: its prompt, every line but clear goes there, no completion, Ctrl+D types exit', () => {
+  it('while a container shell is attached: its prompt, every line but clear goes there, no completion, Ctrl+D ends its input', () => {
     const at = (prompt: string): AttachedShell => ({ namespace: 'default', pod: 'bb', container: 'bb', prompt });
     const h = harness();
     h.type('kubectl exec -it bb -- sh\r');
@@ -451,11 +452,36 @@ describe('Shell', () => {
     expect(h.text).not.toContain('HELP TEXT');
     h.type('clear\r');
     expect(h.runs).toEqual(['kubectl exec -it bb -- sh', 'cd /tmp', 'for i in 1 2; do\necho $i\ndone', 'help']);
-    h.type('\x04');
-    expect(h.runs.at(-1)).toBe('exit');
-    h.finish([], 10_000);
-    expect(h.text).toContain('/tmp # exit\n');
+    // Ctrl+D with text deletes under the cursor; on the empty line it is end of input, not a typed `exit`.
+    h.type('ab\x1b[D\x04');
+    expect(h.shell.input.buffer).toBe('a');
+    h.type('\x7f\x04');
+    expect(h.runs.at(-1)).toBe(END_OF_INPUT);
+    // BusyBox's sh ends the prompt's line (ash's newline_and_flush): nothing was typed there.
+    h.finish([{ stream: 'stderr', text: '\n' }], 10_000);
+    expect(h.shown).toContain('/tmp # \n');
+    expect(h.shown).not.toContain('exit');
     expect(h.screen.at(-1)).toContain('$\x1b[0m ');
+    // Nothing for ↑ to recall: the last line typed is still `clear`.
+    h.type('\x1b[A');
+    expect(h.shell.input.buffer).toBe('clear');
+  });
+
+  it('Ctrl+D at an attached bash: the transcript shows the prompt and bash’s `exit`, as at end of input', () => {
+    const h = harness();
+    h.type('kubectl exec -it db -- bash\r');
+    h.finish([], 10_000, 0, { namespace: 'default', pod: 'db', container: 'db', prompt: 'root@db:/# ' });
+    h.type('\x04');
+    h.finish([{ stream: 'stderr', text: 'exit\n' }], 10_000);
+    expect(h.shown).toContain('root@db:/# exit\n');
+    expect(h.shown).not.toContain('root@db:/# exit\nexit');
+  });
+
+  it('Ctrl+D at the laptop’s empty prompt does nothing: the page’s bash cannot end', () => {
+    const h = harness();
+    h.type('\x04');
+    expect(h.runs).toEqual([]);
+    expect(h.shell.busy).toBe(false);
   });
 
   it('while a program reads the terminal in raw mode (redis-cli at its prompt): lines go as typed, Ctrl+C and Ctrl+D as their bytes', () => {

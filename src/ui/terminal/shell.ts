@@ -18,7 +18,10 @@
  *   type itself (a reloaded run's replayed commands, a lesson's); a here-document by its first line.
  * - While a container's shell is attached (`kubectl exec -it POD -- sh`), the prompt is that
  *   shell's, every line but `clear` goes to it, Tab completes nothing (the cluster's names mean
- *   nothing there) and Ctrl+D on an empty line types `exit`, as the shell reads end of input.
+ *   nothing there) and Ctrl+D on an empty line sends end of input (END_OF_INPUT, the tty's ^D):
+ *   the shell ends as at end of input (bash says `exit`), which is never a line in the history.
+ *   At the laptop's `$ ` it does nothing: bash would end and close the terminal, which the page
+ *   cannot, so the prompt stays as a terminal with IGNOREEOF would keep it (without its notice).
  * - A line bash would not run yet (`for i in 1 2; do`, an open quote, a trailing `|`) is held
  *   under `> ` like a here-document, at the prompt and in a container's shell alike.
  * - While a program there reads the terminal in raw mode with its own line editor (the engine
@@ -32,6 +35,7 @@
 import type { AttachedShell, ScreenFrame } from '../../protocol/messages';
 import { drawFrame, ENTER_ALTERNATE, LEAVE_ALTERNATE } from './alt-screen';
 import { endsHeredoc, type HeredocOpener } from '../../k8s/heredoc';
+import { END_OF_INPUT } from '../../k8s/end-of-input';
 import { documentOpener } from '../../k8s/script';
 import { promptNeedsMore } from '../../k8s/prompt-syntax';
 import { stripComment } from '../../k8s/shell-comment';
@@ -59,7 +63,6 @@ import {
 
 /** What Ctrl+C and Ctrl+D send to a program reading the terminal in raw mode (AttachedShell.raw). */
 const ETX = '\x03';
-const EOT = '\x04';
 
 /** A paste bigger than this is refused (UTF-8 bytes): nobody means to type a quarter megabyte. */
 export const PASTE_LIMIT_BYTES = 256 * 1024;
@@ -147,7 +150,7 @@ export class Shell {
     view: ShellView,
   ) {
     this.view = view;
-    this.line = lineWithHistory(view.entries.filter((e) => !e.reply).map((e) => historyLine(e.line)));
+    this.line = lineWithHistory(view.entries.filter((e) => !e.reply && e.line !== END_OF_INPUT).map((e) => historyLine(e.line)));
     for (const e of view.entries) this.seen.add(e.id);
     // What finished before the terminal opened is not news.
     for (const id of renderTranscript(this.transcriptInput()).finished) this.announced.add(id);
@@ -161,8 +164,8 @@ export class Shell {
     for (const e of view.entries) {
       if (this.seen.has(e.id)) continue;
       this.seen.add(e.id);
-      // The editor's reply (`vi /home/learner/web.yaml` with the buffer) was never typed.
-      if (!e.reply) this.line = remember(this.line, historyLine(e.line));
+      // The editor's reply (`vi /home/learner/web.yaml` with the buffer) was never typed, nor was a Ctrl+D.
+      if (!e.reply && e.line !== END_OF_INPUT) this.line = remember(this.line, historyLine(e.line));
     }
     this.render();
   }
@@ -234,8 +237,7 @@ export class Shell {
         return;
       case 'eof':
         if (this.line.buffer !== '') this.line = edit(this.line, 'delete');
-        else if (this.shell()?.raw) this.queue.push(EOT);
-        else if (this.shell() && !this.doc) this.queue.push('exit');
+        else if (this.shell() && !this.doc) this.queue.push(END_OF_INPUT);
         return;
       case 'enter': {
         const r = take(this.line);
@@ -341,6 +343,10 @@ export class Shell {
       const raw = this.queue.shift()!;
       const shell = t.shell;
       ran = true;
+      if (raw === END_OF_INPUT) {
+        this.runLine(raw, shell);
+        continue;
+      }
       const doc = this.doc;
       if (doc) {
         doc.lines.push(raw);
@@ -351,7 +357,7 @@ export class Shell {
       }
       if (shell?.raw && raw.trim() !== '' && raw.trim() !== 'clear') {
         // The program's own line editor reads it: as typed, with no shell's grammar.
-        if (raw !== ETX && raw !== EOT) this.line = remember(this.line, raw);
+        if (raw !== ETX && raw !== END_OF_INPUT) this.line = remember(this.line, raw);
         this.runLine(raw, shell);
         continue;
       }

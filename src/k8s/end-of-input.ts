@@ -1,0 +1,8 @@
+/**
+ * What the page's terminal sends for Ctrl+D at the empty prompt of an attached container shell:
+ * the tty's VEOF character (^D), which the terminal line discipline turns into end of input for
+ * the shell's read. The shell then ends as it does at end of input — bash says `exit`, dash and
+ * BusyBox ash end the prompt's line — and the session ends with it. It is logged as the line, so
+ * a replay ends the shell at the same moment; it is never a command the shell keeps in its history.
+ */
+export const END_OF_INPUT = '\u0004';
