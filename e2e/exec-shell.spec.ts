@@ -190,3 +190,30 @@ test.describe('the container shell on the page’s terminal', () => {
     expect(problems).toEqual([]);
   });
 });
+
+test.describe('kubectl run -it on the page’s terminal', () => {
+  test('Ctrl+P Ctrl+Q detaches as kubectl v1.36 does; kubectl attach -it comes back to the same shell', async ({ page }) => {
+    const problems = watchConsole(page);
+    await page.goto('/');
+    const ui = app(page);
+    const play = playback(page);
+    await ui.waitForBoot();
+    await play.toLive();
+    await ui.run('kubectl run -it sh1 --image=busybox:1.36 -- sh');
+    await ui.waitForPrompt();
+    await expect(ui.terminal).toHaveAttribute('data-prompt', '/ # ');
+    await ui.run('x=kept');
+    await ui.waitForPrompt();
+    await ui.press('Control+p');
+    await ui.press('Control+q');
+    await ui.waitForPrompt();
+    await expect(ui.terminal).toHaveAttribute('data-prompt', '$ ');
+    await expect(ui.terminalOutput).toContainText("Session ended, resume using 'kubectl attach sh1 -c sh1 -n default -i -t' command");
+    await ui.run('kubectl attach sh1 -c sh1 -i -t');
+    await ui.waitForPrompt();
+    await expect(ui.terminal).toHaveAttribute('data-prompt', '/ # ');
+    await ui.run('echo $x');
+    await expect(ui.terminalOutput).toContainText('/ # echo $x\nkept');
+    expect(problems).toEqual([]);
+  });
+});

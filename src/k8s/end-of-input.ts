@@ -6,3 +6,12 @@
  * a replay ends the shell at the same moment; it is never a command the shell keeps in its history.
  */
 export const END_OF_INPUT = '\u0004';
+
+/**
+ * kubectl attach's detach keys as the page's terminal sends them: Ctrl+P then Ctrl+Q, kubectl
+ * v1.36's default `--detach-keys` (pkg/cmd/attach/attach.go defaultDetachSequence; run.go's
+ * too). kubectl's escape proxy keeps them from the container and ends its stdin, which ends the
+ * session; the container's shell goes on. `kubectl exec` has no detach keys: there both bytes
+ * reach the shell (readline's ^P is previous-history; the tty's IXON swallows ^Q).
+ */
+export const DETACH_KEYS = '\u0010\u0011';

@@ -19,7 +19,7 @@
  *   none: there `exit [N]` and `cd [DIR]` typed as a whole line are the attachment's own, and a
  *   variable assigned by a line of its own is set again before each later line (approximate).
  */
-import { END_OF_INPUT } from '../k8s/end-of-input';
+import { DETACH_KEYS, END_OF_INPUT } from '../k8s/end-of-input';
 import type { Pod } from '../k8s/types';
 import type { ExecChunk, FollowRef, Simulation, StreamRun, TtyShellState, ViOpen, ViOutcome, ViSave } from '../engine/index';
 import type { AttachedShell, CommandResult, OutputChunk } from './types';
@@ -115,6 +115,12 @@ export interface Attachment {
    */
   endPid1?: (exitCode: number) => CommandResult;
   /**
+   * A raw-TTY attach with stdin (`kubectl attach -it`, `kubectl run -it`): Ctrl+P Ctrl+Q
+   * (DETACH_KEYS) ends kubectl's session and leaves the shell running; this answers what kubectl
+   * prints then (attach.go's reattachMessage).
+   */
+  detach?: () => CommandResult;
+  /**
    * `chroot DIR` typed as a whole line: the shell runs chroot, whose `/bin/sh -i` (the node's
    * dash, under `kubectl debug node/…`'s `/host`) reads the following lines until `exit`. Each
    * line goes to the container's shell as `chroot DIR /bin/sh -c 'cd CWD; LINE'`. `pid1`: the chroot
@@ -196,7 +202,7 @@ export function promptOf(a: Attachment): string {
 }
 
 export function shellOf(a: Attachment): AttachedShell {
-  return { namespace: a.namespace, pod: a.pod, container: a.container, prompt: promptOf(a), ...(a.raw && !a.chroot ? { raw: true as const } : {}) };
+  return { namespace: a.namespace, pod: a.pod, container: a.container, prompt: promptOf(a), ...(a.raw && !a.chroot ? { raw: true as const } : {}), ...(a.detach ? { detachKeys: true as const } : {}) };
 }
 
 /** A line's result, and whether the terminal is still attached after it. */
@@ -347,6 +353,8 @@ function ttyShellLine(sim: Simulation, a: Attachment, pid: number, line: string,
  */
 export function runShellLine(sim: Simulation, a: Attachment, typed: string, interruptAt?: number): LineOutcome {
   if (!stillRunning(sim, a)) return terminated(137);
+  // Ctrl+P Ctrl+Q: kubectl's escape proxy takes them; the shell never sees them and keeps running.
+  if (typed === DETACH_KEYS && a.detach) return { result: a.detach(), detached: true };
   // Ctrl+D: a shell the container keeps reads end of input itself (tty-shell.ts); the others end as `exit` does.
   const line = typed === END_OF_INPUT && (a.ttyShell === undefined || a.chroot) ? 'exit' : typed;
   if (a.chroot) return chrootLine(sim, a, a.chroot, line);

@@ -45,6 +45,8 @@ export interface AttachedShell {
    * and Ctrl+C or Ctrl+D at its prompt is sent as that key's byte alone on the line (`\x03`, `\x04`).
    */
   raw?: true;
+  /** kubectl attach's session (`attach -it`, `run -it`): Ctrl+P Ctrl+Q detaches (k8s/end-of-input.ts DETACH_KEYS). */
+  detachKeys?: true;
 }
 
 /** The laptop's editors `vi FILE`, `vim FILE` and `nano FILE` stand for (laptop-editor.ts). */

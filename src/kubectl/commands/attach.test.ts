@@ -3,6 +3,7 @@
  * pkg/cmd/attach/attach.go and podcmd print them (compared with a real kubectl against
  * `reconcile serve` where the wording has not changed since v1.32).
  */
+import { DETACH_KEYS } from '../../k8s/end-of-input';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Simulation } from '../../engine/index';
 import { Session } from '../session';
@@ -117,11 +118,32 @@ describe('kubectl attach TYPE/NAME: AttachablePodForObject', () => {
 });
 
 describe('kubectl attach -it in the page’s terminal', () => {
+  it('Ctrl+P Ctrl+Q detaches (kubectl v1.36 --detach-keys default): the session ends with the reattach message, the shell goes on', () => {
+    const s = fresh(true);
+    const started = s.run('kubectl run -it sh1 --image=busybox:1.36 -- sh');
+    expect(started.attached).toMatchObject({ pod: 'sh1', detachKeys: true });
+    s.run('x=kept');
+    const r = s.run(DETACH_KEYS);
+    expect(r.attached).toBeUndefined();
+    expect(out(r)).toBe("Session ended, resume using 'kubectl attach sh1 -c sh1 -n default -i -t' command\n");
+    // The same shell, its variable still set: nothing ended it.
+    expect(s.run('kubectl attach sh1 -c sh1 -i -t').attached).toMatchObject({ pod: 'sh1', detachKeys: true });
+    expect(out(s.run('echo $x $$'))).toBe('kept 1\n');
+    expect(out(s.run(DETACH_KEYS))).toBe("Session ended, resume using 'kubectl attach sh1 -c sh1 -n default -i -t' command\n");
+  });
+
+  it('kubectl exec has no detach keys: its session is no attach', () => {
+    const s = fresh(true);
+    s.run('kubectl run bb --image=busybox:1.36 -- sleep 3600');
+    s.run('kubectl wait --for=condition=Ready pod/bb --timeout=2m');
+    expect(s.run('kubectl exec -it bb -- sh').attached?.detachKeys).toBeUndefined();
+  });
+
   it('re-enters the shell kubectl run -it left as PID 1; exit ends it with the reattach message', () => {
     const s = fresh(true);
     s.run('kubectl run -it sh1 --image=busybox:1.36 -- sh');
     s.run('touch /tmp/mark');
-    // Ctrl+P Ctrl+Q is not modelled: leave with exit, then the container restarts with a new sh.
+    // exit (not Ctrl+P Ctrl+Q, which detaches) ends PID 1: the container restarts with a new sh.
     expect(out(s.run('exit'))).toBe("Session ended, resume using 'kubectl attach sh1 -c sh1 -n default -i -t' command\n");
     s.run('kubectl wait --for=condition=Ready pod/sh1 --timeout=2m');
     const r = s.run('kubectl attach sh1 -c sh1 -i -t');

@@ -7,7 +7,9 @@
  *
  * In the page's terminal, `-it` to a container whose PID 1 is a shell attaches the terminal to that
  * shell exactly as `kubectl run -it` does (kubectl/attach.ts, each typed line one pods/attach,
- * attach-line.ts); `exit` ends PID 1, so the container ends and its restartPolicy decides.
+ * attach-line.ts); `exit` ends PID 1, so the container ends and its restartPolicy decides, while
+ * Ctrl+P Ctrl+Q (v1.36's default --detach-keys; another --detach-keys is accepted, not honoured)
+ * ends only the session, with the same reattach message.
  *
  * Approximate: without a raw TTY the stream is what the container writes from now on, read from
  * its log as `kubectl logs -f` reads it (container-stream.ts: each line at the moment it was
@@ -106,7 +108,8 @@ export function runAttach(env: Env, argv: string[]): number {
         env.sim.exitAttachedShell(pod.metadata.namespace ?? 'default', pod.metadata.name ?? '', container, code);
         return { output: quiet ? [] : [{ stream: 'stdout', text: reattachMessage(pod, container, ephemeral) }], exitCode: 0 };
       };
-      env.tty.attach({ ...attachment({ pod, container, shell, exec, ...pid1Shell(started) }, started.output), endPid1, ...viSaveOver(env, pod, container) });
+      const detach = (): CommandResult => ({ output: quiet ? [] : [{ stream: 'stdout', text: reattachMessage(pod, container, ephemeral) }], exitCode: 0 });
+      env.tty.attach({ ...attachment({ pod, container, shell, exec, ...pid1Shell(started) }, started.output), endPid1, detach, ...viSaveOver(env, pod, container) });
       return 0;
     }
   }

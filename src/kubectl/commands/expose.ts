@@ -169,7 +169,7 @@ export const RUN_FLAGS: FlagDef[] = [
   { name: 'pod-running-timeout', kind: 'duration' },
   { name: 'expose', kind: 'bool' },
   { name: 'privileged', kind: 'bool' },
-  // kubectl 1.36 (run.go): read only by a raw TTY session's detach keys, which the page does not model.
+  // kubectl 1.36 (run.go): a raw TTY session's detach keys; the page's terminal detaches on the default ctrl-p,ctrl-q only (k8s/end-of-input.ts).
   { name: 'detach-keys', kind: 'string' },
   ...OVERRIDE_FLAGS,
   { name: 'save-config', kind: 'bool' },

@@ -137,7 +137,11 @@ function attachTerminal(env: Env, pod: Pod, shell: string, o: AttachedRun): bool
   const { started, shell: pid1 } = startPid1(exec, shell);
   if (!started.ok) return false;
   const endPid1 = (code: number): CommandResult => endSession(env, pod, container, o, code);
-  env.tty.attach({ ...attachment({ pod, container, shell: pid1, exec, ...pid1Shell(started) }, started.output), endPid1, ...(o.remove ? { removeOnDetach: true } : {}), ...viSaveOver(env, pod, container) });
+  // Ctrl+P Ctrl+Q: the session ends, the shell (and with --restart=Always its container) goes on.
+  // Approximate: with --restart=Never/OnFailure run.go would then wait for the Pod to complete.
+  const ns = pod.metadata.namespace ?? 'default';
+  const detach = (): CommandResult => ({ output: [{ stream: 'stdout', text: `Session ended, resume using 'kubectl attach ${pod.metadata.name ?? ''} -c ${container} -n ${ns} -i -t' command\n` }], exitCode: 0 });
+  env.tty.attach({ ...attachment({ pod, container, shell: pid1, exec, ...pid1Shell(started) }, started.output), endPid1, detach, ...(o.remove ? { removeOnDetach: true } : {}), ...viSaveOver(env, pod, container) });
   return true;
 }
 

@@ -22,6 +22,8 @@ describe('decodeInput', () => {
 
   it('decodes cursor keys in normal and application mode, with modifiers', () => {
     expect(decodeInput('\x1b[A')).toEqual([{ type: 'edit', key: 'historyPrev' }]);
+    // Ctrl+P and Ctrl+Q: previous history, and kubectl attach's detach keys together (shell.ts).
+    expect(decodeInput('\x10\x11')).toEqual([{ type: 'ctrl', key: 'P' }, { type: 'ctrl', key: 'Q' }]);
     expect(decodeInput('\x1bOB')).toEqual([{ type: 'edit', key: 'historyNext' }]);
     expect(decodeInput('\x1b[C\x1b[D')).toEqual([
       { type: 'edit', key: 'right' },

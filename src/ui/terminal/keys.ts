@@ -16,7 +16,9 @@ export type InputAction =
   /** Ctrl+L */
   | { type: 'clearScreen' }
   /** Ctrl+D: delete under the cursor; on an empty line, end of input for an attached shell (shell.ts). */
-  | { type: 'eof' };
+  | { type: 'eof' }
+  /** Ctrl+P (previous history) and Ctrl+Q: kubectl attach's detach keys in that order (shell.ts). */
+  | { type: 'ctrl'; key: 'P' | 'Q' };
 
 /** Turns on bracketed paste, so a paste arrives as one action rather than as typed keys. */
 export const BRACKETED_PASTE_ON = '\x1b[?2004h';
@@ -38,7 +40,8 @@ const CONTROL: Record<string, InputAction> = {
   '\x0b': { type: 'edit', key: 'killToEnd' },
   '\x0c': { type: 'clearScreen' },
   '\x0e': { type: 'edit', key: 'historyNext' },
-  '\x10': { type: 'edit', key: 'historyPrev' },
+  '\x10': { type: 'ctrl', key: 'P' },
+  '\x11': { type: 'ctrl', key: 'Q' },
   '\x15': { type: 'edit', key: 'killToStart' },
   '\x17': { type: 'edit', key: 'killWordBack' },
 };

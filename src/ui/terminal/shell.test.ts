@@ -5,7 +5,7 @@ import { COMMAND_TABLE } from '../../worker/host';
 import { testCluster } from './cluster.testing';
 import type { CompletionContext } from './complete';
 import { CLEAR_ALL } from './screen';
-import { END_OF_INPUT } from '../../k8s/end-of-input';
+import { DETACH_KEYS, END_OF_INPUT } from '../../k8s/end-of-input';
 import { PASTE_LIMIT_BYTES, Shell, type ShellStrings } from './shell';
 import { plainText } from './transcript';
 
@@ -475,6 +475,27 @@ describe('Shell', () => {
     h.finish([{ stream: 'stderr', text: 'exit\n' }], 10_000);
     expect(h.shown).toContain('root@db:/# exit\n');
     expect(h.shown).not.toContain('root@db:/# exit\nexit');
+  });
+
+  it('Ctrl+P Ctrl+Q at a kubectl attach session detaches; a Ctrl+P not followed by Ctrl+Q is previous history', () => {
+    const h = harness();
+    h.type('kubectl run -it sh1 --image=busybox:1.36 -- sh\r');
+    h.finish([], 10_000, 0, { namespace: 'default', pod: 'sh1', container: 'sh1', prompt: '/ # ', detachKeys: true });
+    h.type('echo one\r');
+    h.finish([{ stream: 'stdout', text: 'one\n' }], 10_000, 0, { namespace: 'default', pod: 'sh1', container: 'sh1', prompt: '/ # ', detachKeys: true });
+    // ^P then another key: the held ^P reaches the shell after all.
+    h.type('\x10');
+    expect(h.shell.input.buffer).toBe('');
+    h.type('\x1b[C');
+    expect(h.shell.input.buffer).toBe('echo one');
+    h.type('\x15\x10\x11');
+    expect(h.runs.at(-1)).toBe(DETACH_KEYS);
+    h.finish([{ stream: 'stdout', text: "Session ended, resume using 'kubectl attach sh1 -c sh1 -n default -i -t' command\n" }], 10_000);
+    expect(h.shown).toContain("/ # Session ended, resume using 'kubectl attach sh1 -c sh1 -n default -i -t' command\n");
+    expect(h.screen.at(-1)).toContain('$\x1b[0m ');
+    // At the laptop's prompt ^P is previous history and ^Q nothing; the detach keys were no line.
+    h.type('\x10\x11');
+    expect(h.shell.input.buffer).toBe('echo one');
   });
 
   it('Ctrl+D at the laptop’s empty prompt does nothing: the page’s bash cannot end', () => {

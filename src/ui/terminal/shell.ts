@@ -22,6 +22,10 @@
  *   the shell ends as at end of input (bash says `exit`), which is never a line in the history.
  *   At the laptop's `$ ` it does nothing: bash would end and close the terminal, which the page
  *   cannot, so the prompt stays as a terminal with IGNOREEOF would keep it (without its notice).
+ * - Ctrl+P Ctrl+Q at a shell kubectl attach holds (`attach -it`, `run -it`: AttachedShell.detachKeys)
+ *   detaches, as kubectl v1.36's escape proxy does: the Ctrl+P waits for the next key, and only if
+ *   that is not Ctrl+Q does it reach the shell (previous history). Elsewhere Ctrl+P is previous
+ *   history and Ctrl+Q does nothing (the tty's IXON swallows it); the line so far is dropped.
  * - A line bash would not run yet (`for i in 1 2; do`, an open quote, a trailing `|`) is held
  *   under `> ` like a here-document, at the prompt and in a container's shell alike.
  * - While a program there reads the terminal in raw mode with its own line editor (the engine
@@ -35,7 +39,7 @@
 import type { AttachedShell, ScreenFrame } from '../../protocol/messages';
 import { drawFrame, ENTER_ALTERNATE, LEAVE_ALTERNATE } from './alt-screen';
 import { endsHeredoc, type HeredocOpener } from '../../k8s/heredoc';
-import { END_OF_INPUT } from '../../k8s/end-of-input';
+import { DETACH_KEYS, END_OF_INPUT } from '../../k8s/end-of-input';
 import { documentOpener } from '../../k8s/script';
 import { promptNeedsMore } from '../../k8s/prompt-syntax';
 import { stripComment } from '../../k8s/shell-comment';
@@ -63,6 +67,8 @@ import {
 
 /** What Ctrl+C and Ctrl+D send to a program reading the terminal in raw mode (AttachedShell.raw). */
 const ETX = '\x03';
+/** What the terminal sends for keys, not typed lines: never in the history. */
+const KEYS_NOT_LINES: ReadonlySet<string> = new Set([END_OF_INPUT, DETACH_KEYS, ETX]);
 
 /** A paste bigger than this is refused (UTF-8 bytes): nobody means to type a quarter megabyte. */
 export const PASTE_LIMIT_BYTES = 256 * 1024;
@@ -143,6 +149,8 @@ export class Shell {
   private doc: { opener?: HeredocOpener; lines: string[] } | undefined;
   /** Transcript entries already seen (their lines are in the history). */
   private seen = new Set<number>();
+  /** A Ctrl+P kubectl's escape proxy holds back until it knows whether Ctrl+Q follows. */
+  private heldCtrlP = false;
 
   constructor(
     private readonly host: ShellHost,
@@ -150,7 +158,7 @@ export class Shell {
     view: ShellView,
   ) {
     this.view = view;
-    this.line = lineWithHistory(view.entries.filter((e) => !e.reply && e.line !== END_OF_INPUT).map((e) => historyLine(e.line)));
+    this.line = lineWithHistory(view.entries.filter((e) => !e.reply && !KEYS_NOT_LINES.has(e.line)).map((e) => historyLine(e.line)));
     for (const e of view.entries) this.seen.add(e.id);
     // What finished before the terminal opened is not news.
     for (const id of renderTranscript(this.transcriptInput()).finished) this.announced.add(id);
@@ -165,7 +173,7 @@ export class Shell {
       if (this.seen.has(e.id)) continue;
       this.seen.add(e.id);
       // The editor's reply (`vi /home/learner/web.yaml` with the buffer) was never typed, nor was a Ctrl+D.
-      if (!e.reply && e.line !== END_OF_INPUT) this.line = remember(this.line, historyLine(e.line));
+      if (!e.reply && !KEYS_NOT_LINES.has(e.line)) this.line = remember(this.line, historyLine(e.line));
     }
     this.render();
   }
@@ -228,6 +236,15 @@ export class Shell {
       if (this.typeahead.length < TYPEAHEAD_LIMIT) this.typeahead.push(a);
       return;
     }
+    if (this.heldCtrlP) {
+      this.heldCtrlP = false;
+      if (a.type === 'ctrl' && a.key === 'Q' && this.shell()?.detachKeys && !this.doc) {
+        this.line = cancel(this.line);
+        this.queue.push(DETACH_KEYS);
+        return;
+      }
+      this.line = edit(this.line, 'historyPrev');
+    }
     switch (a.type) {
       case 'insert':
         this.line = insert(this.line, a.text);
@@ -249,6 +266,11 @@ export class Shell {
         return this.complete();
       case 'clearScreen':
         this.addBlock({ kind: 'clear' });
+        return;
+      case 'ctrl':
+        if (a.key === 'Q') return;
+        if (this.shell()?.detachKeys && !this.doc) this.heldCtrlP = true;
+        else this.line = edit(this.line, 'historyPrev');
         return;
       default: {
         const never: never = a;
@@ -343,7 +365,7 @@ export class Shell {
       const raw = this.queue.shift()!;
       const shell = t.shell;
       ran = true;
-      if (raw === END_OF_INPUT) {
+      if (KEYS_NOT_LINES.has(raw)) {
         this.runLine(raw, shell);
         continue;
       }

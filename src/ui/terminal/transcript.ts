@@ -15,7 +15,7 @@
  * A line typed into a container's shell (`kubectl exec -it POD -- sh`) is shown after that
  * shell's prompt, as the worker reported it, so a reload or a rewind draws the same screen.
  */
-import { END_OF_INPUT } from '../../k8s/end-of-input';
+import { DETACH_KEYS, END_OF_INPUT } from '../../k8s/end-of-input';
 import type { AttachedShell, OutputChunk, ScreenFrame } from '../../protocol/messages';
 import { attachedShell, type TerminalEntry } from '../store/terminal';
 
@@ -107,8 +107,8 @@ export function promptText(shell: AttachedShell | undefined): string {
 
 /** A command as it was typed: a here-document's lines (after the first) under the continuation prompt. */
 export function echo(line: string, shell?: AttachedShell): string {
-  // Ctrl+D typed nothing and ended no line: what the shell says next follows its prompt.
-  if (line === END_OF_INPUT) return promptText(shell);
+  // Ctrl+D and kubectl's detach keys type nothing and end no line: what follows comes after the prompt.
+  if (line === END_OF_INPUT || line === DETACH_KEYS) return promptText(shell);
   const [first, ...rest] = line.split('\n');
   // Ctrl+C or Ctrl+D sent to a raw-mode line editor: it echoes no key, only the newline it leaves the line with.
   const typed = shell?.raw && (first === '\x03' || first === '\x04') ? '' : sanitize(first ?? '');
