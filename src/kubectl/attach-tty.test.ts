@@ -11,18 +11,27 @@ import { terminal, text } from './attach.testing';
 import { END_OF_INPUT } from '../k8s/end-of-input';
 
 describe('a line typed at an attached shell runs on a terminal', () => {
-  it('ls lays names out in columns there (80 wide: the page does not say its width), one a line through a pipe', () => {
+  it('ls lays names out in columns there, as wide as the terminal the line came with (80 when none), one a line through a pipe', () => {
     const s = terminal();
     s.run('kubectl exec -it db -- bash');
     // Recorded: GNU ls 9.1 listing the same 20 names on an 80-column terminal (its tab stops included).
     s.run('mkdir /tmp/g && cd /tmp/g && touch alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau upsilon');
     expect(text(s.run('ls'))).toBe('alpha  delta\teta    iota   lambda  nu       pi   sigma  theta    xi\nbeta   epsilon\tgamma  kappa  mu      omicron  rho  tau    upsilon  zeta\n');
     expect(text(s.run('ls | head -2'))).toBe('alpha\nbeta\n');
+    // The page's terminal sends its size with the line: 40 columns (GNU ls 9.1, `ls -C -w 40`).
+    expect(text(s.run('ls', undefined, { terminal: { columns: 40, rows: 24 } }))).toBe('alpha\t eta\tlambda\t pi\ttheta\nbeta\t gamma\tmu\t rho\tupsilon\ndelta\t iota\tnu\t sigma\txi\nepsilon  kappa\tomicron  tau\tzeta\n');
     s.run('exit');
     s.run('kubectl exec -it bb -- sh');
     s.run('mkdir /tmp/g && cd /tmp/g && touch alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau upsilon');
     // BusyBox: 79 usable columns, 9 a column.
     expect(text(s.run('ls'))).toBe('alpha    epsilon  iota     mu       pi       tau      xi\nbeta     eta      kappa    nu       rho      theta    zeta\ndelta    gamma    lambda   omicron  sigma    upsilon\n');
+    // 41 columns: BusyBox's 40 usable (BusyBox 1.35, `COLUMNS=41 ls -C`).
+    expect(text(s.run('ls', undefined, { terminal: { columns: 41, rows: 24 } }))).toBe('alpha    gamma    nu       tau\nbeta     iota     omicron  theta\ndelta    kappa    pi       upsilon\nepsilon  lambda   rho      xi\neta      mu       sigma    zeta\n');
+    s.run('exit');
+    // kubectl run -it: the attach carries the size to PID 1's shell too.
+    s.run('kubectl run -it sh2 --image=busybox:1.36 -- sh');
+    s.run('mkdir /tmp/g && cd /tmp/g && touch alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau upsilon');
+    expect(text(s.run('ls', undefined, { terminal: { columns: 41, rows: 24 } }))).toBe('alpha    gamma    nu       tau\nbeta     iota     omicron  theta\ndelta    kappa    pi       upsilon\nepsilon  lambda   rho      xi\neta      mu       sigma    zeta\n');
   });
 
   it('tty names pts/0 where stdin is the terminal, and says `not a tty` (status 1) where a pipe or < replaced it', () => {
@@ -76,6 +85,14 @@ describe('a line typed at an attached shell runs on a terminal', () => {
     // BusyBox ps names a terminal by its device numbers: pts/0 is 136,0.
     expect(text(s.run('kubectl exec -it bb -- ps -o tty,args'))).toContain('\n136,0  ps -o tty,args\n');
     expect(text(s.run('kubectl exec bb -- ps -o tty,args'))).toContain('\n?      ps -o tty,args\n');
+  });
+});
+
+describe('ls at the laptop’s prompt', () => {
+  it('fills the width the page’s terminal sent with the line (GNU ls 9.1, `ls -C -w 40`)', () => {
+    const s = terminal();
+    s.run('touch alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho sigma tau upsilon');
+    expect(text(s.run('ls', undefined, { terminal: { columns: 40, rows: 24 } }))).toBe('alpha\t eta\tlambda\t pi\ttheta\nbeta\t gamma\tmu\t rho\tupsilon\ndelta\t iota\tnu\t sigma\txi\nepsilon  kappa\tomicron  tau\tzeta\n');
   });
 });
 

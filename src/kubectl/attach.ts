@@ -140,6 +140,11 @@ export const STARTUP_SCRIPT = 'echo "cwd:$(pwd)"; echo "home:$HOME"; echo "host:
 /** The browser terminal's TTY, as kubectl sees it: `kubectl exec -it POD -- sh` attaches its shell there. */
 export interface Tty {
   attach(a: Attachment): void;
+  /**
+   * The page terminal's width for the line being run, as kubectl's resize stream tells the
+   * container's terminal (what `ls` lays its columns out in); unset: the page did not say (80).
+   */
+  columns?: number;
 }
 
 export interface AttachTarget {

@@ -215,6 +215,9 @@ export class Session {
     this.leadSeq = undefined;
     this.skip = false;
     this.laptop.jobs.beginLine();
+    // The terminal's size travels with the line that needs it (the page's bridge); the others get 80.
+    if (opts.terminal) this.tty.columns = opts.terminal.columns;
+    else delete this.tty.columns;
     let res = this.runInteractive(line, stdin, opts);
     // Before the next prompt: what background jobs wrote as they ended, then bash's notices.
     const jobs = this.laptop.jobs.finishLine(this.sim);
@@ -538,7 +541,7 @@ export class Session {
       const vars = { ...this.shell.environment(this.workstation.cwd), ...Object.fromEntries(assignments) };
       // A background job's waits end at once (laptop.ts); curl may connect to the laptop's own listeners.
       const horizon = this.laptop.backgrounding ? this.sim.now : opts.interruptAt;
-      const run = runOnWorkstation(this.sim, this.workstation, { cmd, args: rest, stdin: stdin ?? '', vars, terminal: stdin === undefined && tty }, horizon, this.laptop.listener(this.sim));
+      const run = runOnWorkstation(this.sim, this.workstation, { cmd, args: rest, stdin: stdin ?? '', vars, terminal: stdin === undefined && tty, ...(this.tty.columns !== undefined ? { columns: this.tty.columns } : {}) }, horizon, this.laptop.listener(this.sim));
       const written = this.laptop.take();
       if (run) return written.length ? { ...run, output: [...written, ...run.output] } : run;
       // dash's word for it under watch (recorded: `sh: 1: nosuch: not found`).

@@ -11,12 +11,12 @@ import type { CommandResult } from './types';
 export function runOnWorkstation(
   sim: Simulation,
   ws: Workstation,
-  argv: { cmd: string; args: string[]; stdin: string; vars: Record<string, string>; terminal: boolean },
+  argv: { cmd: string; args: string[]; stdin: string; vars: Record<string, string>; terminal: boolean; columns?: number },
   interruptAt: number | undefined,
   local?: LocalListener,
 ): CommandResult | undefined {
   const net = argv.cmd === 'curl' ? sim.workstationNet(local) : undefined;
-  const run = ws.run(argv.cmd, argv.args, argv.stdin, sim.now, argv.vars, argv.terminal, net);
+  const run = ws.run(argv.cmd, argv.args, argv.stdin, sim.now, argv.vars, argv.terminal, net, argv.columns);
   if (!run) return undefined;
   // Whole milliseconds: the simulated clock never holds a fraction.
   const ms = Math.ceil(run.ms ?? 0);

@@ -730,6 +730,7 @@ export function toolEnv(m: Machine, ctx: RunContext, env: Record<string, string>
     ...(argv[0] !== undefined && argv[0].slice(argv[0].lastIndexOf('/') + 1) === 'curl' ? { curl: containerCurl(m, ctx, argv[0]) } : {}),
     program: (fullPath) => programAt(ctx, m.fs, runUser(m, ctx), fullPath),
     ...(ctx.viBox ? { editor: (open: ViOpen) => void (ctx.viBox!.open = open) } : {}),
+    ...(ctx.session?.columns !== undefined ? { columns: ctx.session.columns } : {}),
   };
 }
 

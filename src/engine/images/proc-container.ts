@@ -48,6 +48,8 @@ export interface ExecSession {
    * waits at its own prompt (redis-cli) keeps the session, and the next lines go to it as `shell`'s do.
    */
   keepsTerminal?: boolean;
+  /** The exec's terminal width, as the client's resize stream set it (ToolEnv.columns). */
+  columns?: number;
 }
 
 /** uid 101 is `nginx` in the nginx images (their Dockerfiles' useradd/adduser -u 101). */

@@ -22,7 +22,8 @@
  * - -i: the inode number first (the stand-in stat prints, inode.ts), GNU padded to the widest in
  *   the listing, BusyBox `%7llu`.
  * Not modelled: -F, colours, GNU's quoting of names with spaces or specials on a terminal, and
- * errors for unreadable directories. The page's terminal is taken as 80 columns wide.
+ * errors for unreadable directories. The terminal's width is the page's when its line carried
+ * it (ToolEnv.columns: the bridge sends it with lines that may run ls), else 80.
  */
 import { utf8Length } from '../../k8s/utf8';
 import { dateFormat } from './clock';

@@ -281,7 +281,7 @@ export class Workstation {
    * `net`: what the laptop's network reaches (the cluster's, Simulation.workstationNet), which
    * curl needs: the same curl as in a Pod's image, on another network.
    */
-  run(name: string, args: string[], stdin: string, clock: number, vars: Record<string, string> = DEFAULT_VARS, terminal = false, net?: Net): FilterResult | undefined {
+  run(name: string, args: string[], stdin: string, clock: number, vars: Record<string, string> = DEFAULT_VARS, terminal = false, net?: Net, columns?: number): FilterResult | undefined {
     const t = name === 'curl' ? net && netTool(name, net) : tool(name);
     if (!t) return undefined;
     let stdout = '';
@@ -298,6 +298,7 @@ export class Workstation {
       shell: 'bash',
       interactive: { line: 1 },
       hostname: WORKSTATION_HOSTNAME,
+      ...(terminal && columns !== undefined ? { columns } : {}),
       processes: [],
       version: '',
     };

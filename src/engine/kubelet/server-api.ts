@@ -65,6 +65,8 @@ export interface ExecOptions {
    * Not a field of PodExecOptions: it says what the simulated terminal can draw.
    */
   editor?: true;
+  /** The client terminal's width (the stream's resize message) when `tty`: what `ls` lays out in. */
+  columns?: number;
 }
 
 /** `POST /exec/{namespace}/{pod}/{container}?command=…`: the stream upgrade and the command's run. */
@@ -88,6 +90,8 @@ export interface AttachOptions {
   input?: string;
   /** Ctrl+C typed after `input`, at this simulated time (ExecOptions.interruptAt). */
   interruptAt?: number;
+  /** The client terminal's width (ExecOptions.columns). */
+  columns?: number;
   /**
    * `input` is the attaching client's question about the shell (its prompt's facts), which a real
    * attach does not need: not typed, so not echoed into the log nor kept in the history.

@@ -48,7 +48,8 @@ export function serveAttach(w: World, self: KubeletState, req: AttachRequest): K
   const podIP = pod.spec.hostNetwork ? undefined : pod.status?.podIP;
   const net = { ...podNetworkView(w, self.host, req.namespace, podIP ? { pod: podRef, ip: podIP } : undefined), ...hostViewFor(w, self.host, pod, true), ...podNetnsView(w, self.host, pod), ...(c ? { loopback: podLoopback(w, rt, c) } : {}), ...liveMachine(w, self.host) };
   // A shell reads the line itself, and keeps its state for the next (images/tty-shell.ts); what it starts (`chroot /host /bin/sh`) runs it with `-c`.
-  const ran = reader.length === 1 ? execSync(w, rt, id, reader, net, input, { attached: true, shell: { argv: reader, pid: 1, ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}), ...(req.options.probe ? { probe: true } : {}) }, ...(req.options.editor ? { editor: true as const } : {}) }, true) : execSync(w, rt, id, [...reader, '-c', input], net, undefined, { attached: true }, true);
+  const columns = req.options.columns !== undefined ? { columns: req.options.columns } : {};
+  const ran = reader.length === 1 ? execSync(w, rt, id, reader, net, input, { attached: true, shell: { argv: reader, pid: 1, ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}), ...(req.options.probe ? { probe: true } : {}) }, ...(req.options.editor ? { editor: true as const } : {}), ...columns }, true) : execSync(w, rt, id, [...reader, '-c', input], net, undefined, { attached: true, ...columns }, true);
   if (!ran.ok) return { ok: false, code: 500, reason: '', message: ran.error };
   // How the line went, as an exec's outcome says it (exec.ts streamRun): a TTY's output is one
   // stream, each chunk still stamped when it was written.

@@ -74,9 +74,11 @@ export function serveExec(w: World, self: KubeletState, req: ExecRequest): Kubel
   // The page's editor for a `vi` on the terminal, and its answer (images/tools-vi.ts).
   const editor = { ...(req.options.tty === true && req.options.editor ? { editor: true as const } : {}), ...(req.options.viSave ? { viSave: req.options.viSave } : {}) };
   const exitBefore = caller?.process ? processExit(caller.process)?.at : undefined;
+  // The client terminal's width, as the stream's resize message set it (what `ls` fills).
+  const columns = req.options.tty === true && req.options.columns !== undefined ? { columns: req.options.columns } : {};
   const ran = interactive
-    ? execSync(w, rt, id, command, net, req.options.stdin, { interactive: command, shell: { argv: command, ...(ttyShell !== undefined ? { pid: ttyShell } : {}), ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}) }, ...editor }, true)
-    : execSync(w, rt, id, argv, net, stdin, req.options.tty === true || req.options.viSave ? { ...(req.options.tty === true ? { tty: true, ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}), ...(req.options.keepsTerminal ? { keepsTerminal: true } : {}) } : {}), ...editor } : undefined, true);
+    ? execSync(w, rt, id, command, net, req.options.stdin, { interactive: command, shell: { argv: command, ...(ttyShell !== undefined ? { pid: ttyShell } : {}), ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}) }, ...editor, ...columns }, true)
+    : execSync(w, rt, id, argv, net, stdin, req.options.tty === true || req.options.viSave ? { ...(req.options.tty === true ? { tty: true, ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}), ...(req.options.keepsTerminal ? { keepsTerminal: true } : {}) } : {}), ...editor, ...columns } : undefined, true);
   if (!ran.ok) return { ok: false, code: 500, reason: '', message: ran.error };
   // What the command did may end the container (`redis-cli shutdown`): the runtime's exit timer moves.
   if (caller?.process && processExit(caller.process)?.at !== exitBefore) armExit(w, rt, caller);

@@ -13,7 +13,7 @@ import { CmdError, fatalText, plainError } from '../errors';
 /** One attach carrying `input` (and a Ctrl+C at `interruptAt`); not ok when PID 1 is no shell reading its stdin (nothing would read the line). */
 export function attachLine(env: Env, pod: Pod, container: string, input: string, interruptAt?: number): ShellReply {
   const probe = input.startsWith(STARTUP_SCRIPT);
-  const res = requestAttach(env, pod, { container, stdin: true, tty: true, input, ...(interruptAt !== undefined ? { interruptAt } : {}), ...(probe ? { probe } : {}), ...(env.editor ? { editor: true as const } : {}) });
+  const res = requestAttach(env, pod, { container, stdin: true, tty: true, input, ...(interruptAt !== undefined ? { interruptAt } : {}), ...(probe ? { probe } : {}), ...(env.editor ? { editor: true as const } : {}), ...(env.tty?.columns !== undefined ? { columns: env.tty.columns } : {}) });
   if (!res.ok) return { ok: false, text: fatalText(res.error), exitCode: 1 };
   const outcome = res.attach;
   if (outcome?.type === 'upgrade-failed') return { ok: false, text: plainError(`unable to upgrade connection: ${outcome.message}`).text, exitCode: 1 };

@@ -128,7 +128,7 @@ export function execOnce(env: Env, pod: Pod, container: string, command: string[
     subresource: 'exec',
     namespace: pod.metadata.namespace,
     name: pod.metadata.name,
-    execOptions: { container, command, ...(stdin !== undefined ? { stdin } : {}), ...(tty ? { tty } : {}), ...(ttyShell !== undefined ? { ttyShell } : {}), ...(interruptAt !== undefined ? { interruptAt } : {}), ...(viSave ? { viSave } : {}), ...(tty && env.editor ? { editor: true as const } : {}), ...(keepsTerminal ? { keepsTerminal } : {}) },
+    execOptions: { container, command, ...(stdin !== undefined ? { stdin } : {}), ...(tty ? { tty } : {}), ...(ttyShell !== undefined ? { ttyShell } : {}), ...(interruptAt !== undefined ? { interruptAt } : {}), ...(viSave ? { viSave } : {}), ...(tty && env.editor ? { editor: true as const } : {}), ...(keepsTerminal ? { keepsTerminal } : {}), ...(tty && env.tty?.columns !== undefined ? { columns: env.tty.columns } : {}) },
   });
   if (!res.ok) return { ok: false, text: fatalText(res.error), exitCode: 1 };
   const outcome = res.exec;

@@ -79,6 +79,19 @@ describe('SimBridge', () => {
     expect(frame.rows[0]).toHaveLength(100);
   });
 
+  it('sends the terminal size with a line that may run ls too: its columns fill the width', async () => {
+    const { bridge, workers } = setup();
+    bridge.start();
+    await settle();
+    bridge.setTerminalSize({ columns: 60, rows: 20 });
+    bridge.run('ls -a');
+    bridge.run('echo lsof');
+    await settle();
+    const sent = workers[0]!.received.filter((m) => m.type === 'command');
+    expect(sent[0]).toMatchObject({ line: 'ls -a', terminal: { columns: 60, rows: 20 } });
+    expect(sent[1]).not.toHaveProperty('terminal');
+  });
+
   it('moves the playhead with wall time × speed, asking the worker to run just ahead of it', async () => {
     const { store, bridge, clock, workers } = setup();
     bridge.start();

@@ -90,8 +90,11 @@ export interface BridgeOptions {
   restartWindowMs?: number;
 }
 
-/** A line that may run procps' `watch` (bridge.setTerminalSize). */
-const WATCH_WORD = /\bwatch\b/;
+/**
+ * A line that may run procps' `watch` (it draws on the terminal) or `ls` (its columns fill the
+ * terminal's width): it carries the size (bridge.setTerminalSize).
+ */
+const SIZED_WORD = /\b(?:watch|ls)\b/;
 
 /**
  * "Next milestone" past the end of the tape runs the cluster ahead in chunks of simulated time,
@@ -538,8 +541,8 @@ export class SimBridge {
     const pb = this.store.getState().playback;
     // Whether the line is a deliberate skip (CommandResult.skip) is known once it ran.
     if (!pb.playing && pb.following) this.pausedCommands.set(id, undefined);
-    // Only a line that may run `watch` carries the size it draws on: the log (and a shared link) stays short.
-    const size = this.terminalSize && WATCH_WORD.test(line) ? { terminal: this.terminalSize } : {};
+    // Only a line that may run `watch` or `ls` carries the size they use: the log (and a shared link) stays short.
+    const size = this.terminalSize && SIZED_WORD.test(line) ? { terminal: this.terminalSize } : {};
     const input = { line, ...(stdin === undefined ? {} : { stdin }), ...size, ...(laptop ? { laptop: true as const } : {}) };
     this.request({ type: 'command', id, ...input }, { type: 'command', ...input });
   }
