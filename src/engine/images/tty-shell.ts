@@ -194,7 +194,8 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
   // Ctrl+D at the prompt: end of input (END_OF_INPUT). The shell ends as `exit` would, with `$?`:
   // bash's exit says `exit` (recorded under script(1)), dash and ash end the prompt's line first
   // (dash main.c cmdloop `out2c('\n')`, ash's newline_and_flush(stderr)). Nothing joins the history.
-  const eof = line === END_OF_INPUT && !opening && !ref.probe;
+  // A program reading the terminal itself in raw mode (redis-cli's linenoise) gets the ^D byte as typed.
+  const eof = line === END_OF_INPUT && !opening && !ref.probe && pending?.read.reader === undefined;
   if (eof && !pending && sh.scope.dialect !== 'bash') emit(m, ctx, err, '\n', now);
   // A line waiting in `read` takes this one as its input: no history, no expansion, no parsing
   // (at end of input it reads an empty line: approximate, read would fail with status 1).
