@@ -188,6 +188,20 @@ export function playback(page: Page) {
       if (shown) await live.click({ timeout: 5_000 }).catch(() => undefined);
       await expect(page.getByTestId('live')).toBeVisible({ timeout: 20_000 });
     },
+    /** Starts playing (the page opens paused, and so does a reloaded link); nothing if it plays already. */
+    async play() {
+      const button = page.getByTestId('play-pause');
+      if (!(await button.innerText()).includes('Pause')) await button.click();
+      await expect(button).toContainText('Pause');
+    },
+    /**
+     * A reloaded link shows the moment it was written at (every 2 s while playing), which may be
+     * before the last line's end: go to the live edge and play, so that line ends.
+     */
+    async afterReload() {
+      await this.toLive();
+      await this.play();
+    },
     faultMarkers: page.getByTestId('fault-markers'),
   };
 }

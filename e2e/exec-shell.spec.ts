@@ -107,9 +107,7 @@ test.describe('a command that never ends in the container shell', () => {
     await expect.poll(() => atob((new URL(page.url()).searchParams.get('run') ?? '').replace(/-/g, '+').replace(/_/g, '/'))).toContain('status');
     await page.reload();
     await ui.waitForBoot();
-    // The link keeps the moment it was written at (every 2 s while playing), which may be before
-    // the last line's end: go to the live end, where the prompt is back.
-    await play.toLive();
+    await play.afterReload();
     await ui.waitForPrompt();
     await expect(ui.terminalOutput).toContainText(/\^C\s*--- bb ping statistics ---/);
     expect(problems).toEqual([]);
@@ -198,7 +196,8 @@ test.describe('kubectl run -it on the page’s terminal', () => {
     const ui = app(page);
     const play = playback(page);
     await ui.waitForBoot();
-    await play.toLive();
+    // Playing: the Pod must start before the shell's prompt comes (a paused stage waits for Play).
+    await play.play();
     await ui.run('kubectl run -it sh1 --image=busybox:1.36 -- sh');
     await ui.waitForPrompt();
     await expect(ui.terminal).toHaveAttribute('data-prompt', '/ # ');

@@ -13,8 +13,7 @@ test.describe("redis-cli's own prompt", () => {
     await play.toLive();
     await ui.waitForPrompt();
     // Playing: redis-cli's connection takes simulated time, which a paused stage would wait on.
-    await page.getByTestId('play-pause').click();
-    await expect(page.getByTestId('play-pause')).toContainText('Pause');
+    await play.play();
 
     await ui.run('kubectl exec -it r -- redis-cli');
     await ui.waitForPrompt();
@@ -41,8 +40,7 @@ test.describe("redis-cli's own prompt", () => {
     await expect.poll(() => atob((new URL(page.url()).searchParams.get('run') ?? '').replace(/-/g, '+').replace(/_/g, '/'))).toContain('echo $?');
     await page.reload();
     await ui.waitForBoot();
-    // The link keeps the moment it was written at (every 2 s while playing): go to the live end.
-    await play.toLive();
+    await play.afterReload();
     await ui.waitForPrompt();
     await expect(ui.terminalOutput).toContainText('127.0.0.1:6379> get greeting\n"hello world"\n127.0.0.1:6379> set a "b\nInvalid argument(s)\n127.0.0.1:6379> select 2\nOK\n127.0.0.1:6379[2]> \n$ echo $?');
     expect(problems).toEqual([]);
@@ -59,8 +57,7 @@ test.describe("redis-cli's own prompt", () => {
     await play.toLive();
     await ui.waitForPrompt();
     // Playing: redis-cli's connection takes simulated time, which a paused stage would wait on.
-    await page.getByTestId('play-pause').click();
-    await expect(page.getByTestId('play-pause')).toContainText('Pause');
+    await play.play();
     await ui.run('kubectl exec -it r -- sh');
     await ui.waitForPrompt();
     await expect(ui.terminal).toHaveAttribute('data-prompt', '# ');
