@@ -37,8 +37,15 @@
  *   layout (the multi-line plain `args` scalar, quoting, indentation) is the "Expose Pod Information
  *   to Containers Through Files" page's, from a copy of the page as published for release-1.34
  *   (the same mapping as the JSON, byte for byte in every value).
- * Approximate: only the manifests below exist; every other PATH is a 404. Left out: the guestbook
- * (its redis-leader's image differs between the stored commits).
+ * - application/guestbook/*.yaml (the PHP Guestbook tutorial): the stored commits are PR #53389's
+ *   (`app.kubernetes.io/name` labels) or JSON rewrites; main's `app:` labels are back, as the
+ *   tutorial's `kubectl get pods -l app=guestbook` and `kubectl delete deployment -l app=redis` need
+ *   and copies of the page show. redis-leader's image is main's since PR #52597 (2025-10, "Fix
+ *   guestbook redis image": docker.io/redis:6.0.5 was gone) — registry.k8s.io/redis pinned by
+ *   digest, as every 2026 copy of the page has it; frontend-deployment.yaml's stored commit pulls a
+ *   fork's docker.io/corelab/gb-frontend:v5, main (and GoogleCloudPlatform/kubernetes-engine-samples'
+ *   quickstarts/guestbook, its SOURCE) us-docker.pkg.dev/google-samples/containers/gke/gb-frontend:v5.
+ * Approximate: only the manifests below exist; every other PATH is a 404.
  */
 
 /** One file: its text verbatim and the kubernetes/website commit it was taken from. */
@@ -221,6 +228,36 @@ export const DOCS_EXAMPLES: Readonly<Record<string, DocsExample>> = {
     commit: '7a090ad7363dc8f01a2304c43a0fa3d27b25b540',
     restored: true,
     text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: quota-mem-cpu-demo-2\nspec:\n  containers:\n  - name: quota-mem-cpu-demo-2-ctr\n    image: redis\n    resources:\n      limits:\n        memory: \"1Gi\"\n        cpu: \"800m\"\n      requests:\n        memory: \"700Mi\"\n        cpu: \"400m\"\n",
+  },
+  'application/guestbook/redis-leader-deployment.yaml': {
+    commit: 'b6a5c53f437ce75313927a396ea1a595d5992f85',
+    restored: true,
+    text: "# SOURCE: https://cloud.google.com/kubernetes-engine/docs/tutorials/guestbook\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: redis-leader\n  labels:\n    app: redis\n    role: leader\n    tier: backend\nspec:\n  replicas: 1\n  selector:\n    matchLabels:\n      app: redis\n  template:\n    metadata:\n      labels:\n        app: redis\n        role: leader\n        tier: backend\n    spec:\n      containers:\n      - name: leader\n        image: \"registry.k8s.io/redis@sha256:cb111d1bd870a6a471385a4a69ad17469d326e9dd91e0e455350cacf36e1b3ee\"\n        resources:\n          requests:\n            cpu: 100m\n            memory: 100Mi\n        ports:\n        - containerPort: 6379\n",
+  },
+  'application/guestbook/redis-leader-service.yaml': {
+    commit: '3389c10e6a8eb36cadbfe89cdb28acd00b020388',
+    restored: true,
+    text: "# SOURCE: https://cloud.google.com/kubernetes-engine/docs/tutorials/guestbook\napiVersion: v1\nkind: Service\nmetadata:\n  name: redis-leader\n  labels:\n    app: redis\n    role: leader\n    tier: backend\nspec:\n  ports:\n  - port: 6379\n    targetPort: 6379\n  selector:\n    app: redis\n    role: leader\n    tier: backend\n",
+  },
+  'application/guestbook/redis-follower-deployment.yaml': {
+    commit: '81dca134e217806c3f4f0dff1365514bce01829c',
+    restored: true,
+    text: "# SOURCE: https://cloud.google.com/kubernetes-engine/docs/tutorials/guestbook\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: redis-follower\n  labels:\n    app: redis\n    role: follower\n    tier: backend\nspec:\n  replicas: 2\n  selector:\n    matchLabels:\n      app: redis\n  template:\n    metadata:\n      labels:\n        app: redis\n        role: follower\n        tier: backend\n    spec:\n      containers:\n      - name: follower\n        image: us-docker.pkg.dev/google-samples/containers/gke/gb-redis-follower:v2\n        resources:\n          requests:\n            cpu: 100m\n            memory: 100Mi\n        ports:\n        - containerPort: 6379\n",
+  },
+  'application/guestbook/redis-follower-service.yaml': {
+    commit: '5712187312b318c7223635333cee02d5e22cf8ae',
+    restored: true,
+    text: "# SOURCE: https://cloud.google.com/kubernetes-engine/docs/tutorials/guestbook\napiVersion: v1\nkind: Service\nmetadata:\n  name: redis-follower\n  labels:\n    app: redis\n    role: follower\n    tier: backend\nspec:\n  ports:\n    # the port that this service should serve on\n  - port: 6379\n  selector:\n    app: redis\n    role: follower\n    tier: backend\n",
+  },
+  'application/guestbook/frontend-deployment.yaml': {
+    commit: '10f68cba7c4b6a6f4f8caf638adbd61a94c3aea7',
+    restored: true,
+    text: "# SOURCE: https://cloud.google.com/kubernetes-engine/docs/tutorials/guestbook\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: frontend\nspec:\n  replicas: 3\n  selector:\n    matchLabels:\n        app: guestbook\n        tier: frontend\n  template:\n    metadata:\n      labels:\n        app: guestbook\n        tier: frontend\n    spec:\n      containers:\n      - name: php-redis\n        image: us-docker.pkg.dev/google-samples/containers/gke/gb-frontend:v5\n        env:\n        - name: GET_HOSTS_FROM\n          value: \"dns\"\n        resources:\n          requests:\n            cpu: 100m\n            memory: 100Mi\n        ports:\n        - containerPort: 80\n",
+  },
+  'application/guestbook/frontend-service.yaml': {
+    commit: '099ccc3f6249bbf309f43f6e850b2259e85a7b7b',
+    restored: true,
+    text: "# SOURCE: https://cloud.google.com/kubernetes-engine/docs/tutorials/guestbook\napiVersion: v1\nkind: Service\nmetadata:\n  name: frontend\n  labels:\n    app: guestbook\n    tier: frontend\nspec:\n  # if your cluster supports it, uncomment the following to automatically create\n  # an external load-balanced IP for the frontend service.\n  # type: LoadBalancer\n  #type: LoadBalancer\n  ports:\n    # the port that this service should serve on\n  - port: 80\n  selector:\n    app: guestbook\n    tier: frontend\n",
   },
 };
 

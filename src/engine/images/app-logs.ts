@@ -5,6 +5,8 @@
  */
 import type { AppRun } from './app';
 import type { LogStyle } from './catalog-types';
+import { apache2Access, apache2Banner } from './apache2-logs';
+import { redis28Banner, replicaOfArgv } from './redis-repl-log';
 import { clfTime, httpdTime, isoMillis, pyLogTime, redisTime, slashTime, spaceTime } from './clock';
 import { nginxBuiltBy } from './nginx-build';
 import type { LogLine } from './types';
@@ -145,23 +147,29 @@ export function serverBanner(run: AppRun, style: LogStyle, proxyMode: 'iptables'
         line(up, `[${httpdTime(up)}] [core:notice] [pid 1:tid 140233117247368] AH00094: Command line: 'httpd -D FOREGROUND'`, 'stderr'),
       ];
     }
+    case 'apache2':
+      return apache2Banner(run);
     case 'redis': {
-      const r = (at: number, role: string, text: string): LogLine => line(at, `1:${role} ${redisTime(at)} ${text}`);
+      if (!versionAtLeast(run.version, 3, 0)) return redis28Banner(run, port);
+      const pid = run.pid;
+      const r = (at: number, role: string, text: string): LogLine => line(at, `${pid}:${role} ${redisTime(at)} ${text}`);
+      // A server started with --replicaof is a replica from its configuration on (`S`).
+      const m = replicaOfArgv(run.argv) ? 'S' : 'M';
       // Before 7.2 the start-up's milestones were warnings (`#`); monotonic clock came in 6.2; 7.2
       // names the listener type (server.c of 6.0.5, 6.2.0, 7.0.0, 7.2.0).
       const w = versionAtLeast(run.version, 7, 2) ? '*' : '#';
       const named = run.name === 'redis-server';
       return [
         r(s, 'C', `${w} oO0OoO0OoO0Oo Redis is starting oO0OoO0OoO0Oo`),
-        r(s, 'C', `${w} Redis version=${run.version}, bits=64, commit=00000000, modified=0, pid=1, just started`),
+        r(s, 'C', `${w} Redis version=${run.version}, bits=64, commit=00000000, modified=0, pid=${pid}, just started`),
         // server.c main: the warning only when argv is the program alone (the image's CMD), naming argv[0].
         run.argv.length > 1 && named
           ? r(s, 'C', `${w} Configuration loaded`)
           : r(s, 'C', `# Warning: no config file specified, using the default config. In order to specify a config file use ${named ? run.argv[0] : 'redis-server'} /path/to/redis.conf`),
-        ...(versionAtLeast(run.version, 6, 2) ? [r(up, 'M', '* monotonic clock: POSIX clock_gettime')] : []),
-        r(up, 'M', `* Running mode=standalone, port=${port}.`),
-        r(up, 'M', `${w} Server initialized`),
-        r(up, 'M', versionAtLeast(run.version, 7, 2) ? '* Ready to accept connections tcp' : '* Ready to accept connections'),
+        ...(versionAtLeast(run.version, 6, 2) ? [r(up, m, '* monotonic clock: POSIX clock_gettime')] : []),
+        r(up, m, `* Running mode=standalone, port=${port}.`),
+        r(up, m, `${w} Server initialized`),
+        r(up, m, versionAtLeast(run.version, 7, 2) ? '* Ready to accept connections tcp' : '* Ready to accept connections'),
       ];
     }
     case 'go-slog':
@@ -288,6 +296,7 @@ export function accessLines(run: AppRun, style: LogStyle, hit: Hit): LogLine[] {
     return out;
   }
   if (style === 'httpd') return [line(hit.at, `${hit.clientIP} - - [${clfTime(hit.at)}] ${req} ${hit.status} ${hit.bytes}`)];
+  if (style === 'apache2') return [apache2Access(hit, clfTime(hit.at), req)];
   // serve_hostname.go: `log.Printf("HTTP request from %s", r.RemoteAddr)` on stderr. The client's
   // port is approximate: a stable pick from Linux's ephemeral range (32768–60999), one per request.
   if (style === 'serve-hostname') {

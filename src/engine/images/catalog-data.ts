@@ -40,6 +40,7 @@ import { nginxDebian } from './nginx-build';
 import { LANGUAGE_IMAGES } from './lang-images';
 import { NGINX_IMAGE_DIRS, NGINX_IMAGE_FILES, NGINX_IMAGE_LINKS, NGINX_IMAGE_META, NGINX_ROOT_DIRS } from './nginx-image';
 import { bootcampServerJs } from './bootcamp-server-js';
+import { GUESTBOOK_IMAGES } from './guestbook-images';
 
 const MiB = 1024 * 1024;
 
@@ -1200,26 +1201,8 @@ export const CATALOG: CatalogImage[] = [
   // tutorial's deliberately bad v10 is); its v2 lives on Docker Hub.
   bootcampImage('gcr.io/google-samples/kubernetes-bootcamp', 'Learn Kubernetes Basics\' app: node 6 answers "Hello Kubernetes bootcamp! | Running on: <pod> | v=1" on 8080.', { v1: BOOTCAMP_V1 }),
   bootcampImage('docker.io/jocatalin/kubernetes-bootcamp', 'The same app on Docker Hub; v2 (the tutorial\'s rolling update) answers v=2.', { v1: BOOTCAMP_V1, v2: BOOTCAMP_V2 }),
-  {
-    repository: 'us-docker.pkg.dev/google-samples/containers/gke/gb-frontend',
-    about: 'Guestbook PHP frontend on port 80.',
-    tags: { v5: tag(169_201_442, 442_901_008, 'v5') },
-    userland: DEBIAN,
-    entrypoint: [],
-    cmd: ['apache2-foreground'],
-    main: '/usr/local/bin/apache2-foreground',
-    binaries: { '/usr/local/bin/apache2-foreground': app(serve({ ...httpdServer(), routes: { '/': ok('<html ng-app="redis"><head><title>Guestbook</title></head><body><h2>Guestbook</h2></body></html>\n', 'text/html') } })) },
-  },
-  {
-    repository: 'us-docker.pkg.dev/google-samples/containers/gke/gb-redis-follower',
-    about: 'Guestbook Redis follower (replica of redis-leader) on 6379.',
-    tags: { v2: tag(39_442_117, 104_300_211, '6.0.5') },
-    userland: DEBIAN,
-    entrypoint: [],
-    cmd: ['/run.sh'],
-    main: '/run.sh',
-    binaries: { '/run.sh': app(serve(tcpServer(6379, 3 * MiB, 'redis', 50))) },
-  },
+  // The PHP Guestbook tutorial's images (guestbook-images.ts): its leader, followers and frontend.
+  ...GUESTBOOK_IMAGES,
   {
     repository: 'registry.k8s.io/echoserver',
     about: 'Echoes request details on 8080 (minikube tutorials).',

@@ -30,7 +30,7 @@ export interface ListenPort {
  * `nginx-combined`: nginx built from source with its stock nginx.conf (nginx-slim): the `combined`
  * access log and error_log at its default `error` level, so no notices.
  */
-export type LogStyle = 'nginx' | 'nginx-combined' | 'httpd' | 'python-http' | 'redis' | 'go-slog' | 'agnhost' | 'serve-hostname' | 'bootcamp' | 'etcd' | 'coredns' | 'kube-proxy' | 'generic' | 'silent';
+export type LogStyle = 'nginx' | 'nginx-combined' | 'httpd' | 'apache2' | 'python-http' | 'redis' | 'go-slog' | 'agnhost' | 'serve-hostname' | 'bootcamp' | 'etcd' | 'coredns' | 'kube-proxy' | 'generic' | 'silent';
 
 /** CPU use in millicores: `idleMillicores + millicoresPerRps × requests per second`. */
 export interface LoadCurve {

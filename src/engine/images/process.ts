@@ -24,7 +24,9 @@ import { imageDefinition, type ImageDefinition } from './catalog';
 import { resolveCommand, startErrorMessage } from './resolve';
 import type { BaseFs, FsLayer, MountedVolume, Stat } from './fs';
 import { dirEntries, fileLocation, newLayer, normalizePath, stat, writeFile, written } from './fs';
-import { redisExchange, redisShutdown, settleRedis, type RedisProcess } from './redis-persist';
+import { redisExchange, redisReplicaFeed, redisReplicaWake, redisShutdown, settleRedis, type RedisProcess } from './redis-persist';
+import { masterFeed, replicaNextAt } from './redis-repl';
+import { network } from './container-net';
 import { advance, currentScope, killTime, LOG_CAP, newMachine, parkedForNet, restoreScope, runNested, startAt, type LineCut, type Machine, type RunContext, type Sink } from './machine';
 import { containerProcs, runUser, type ExecSession } from './proc-container';
 import { execPath, lookPathError, searchPath } from './exec-file';
@@ -58,7 +60,7 @@ export interface ProcessState {
   /** Bumped when an exec changed the filesystem, the set of apps or a redis key space (forecast invalidation). */
   epoch: number;
   /** `netAt`: when the process next needs the cluster's network (its machine parks there). */
-  forecast?: { epoch: number; exit: ProcessExit | null; upAt: number; netAt?: number };
+  forecast?: { epoch: number; exit: ProcessExit | null; upAt: number; netAt?: number; replAt?: number };
   /** Access-log and shutdown lines appended by requests/signals (bounded). */
   extraLogs: LogLine[];
   /** Set by signalTerm: the process ends here (graceful shutdown). */
@@ -338,7 +340,7 @@ function lookaheadFs(fs: FsLayer): FsLayer {
   return mounts ? { ...cloneData(own), mounts } : cloneData(own);
 }
 
-function forecast(p: ProcessState): { exit: ProcessExit | null; upAt: number; netAt?: number } {
+function forecast(p: ProcessState): { exit: ProcessExit | null; upAt: number; netAt?: number; replAt?: number } {
   if (p.forecast && p.forecast.epoch === p.epoch) return p.forecast;
   // The parsed script is append-only and its nodes are never written after parsing: the copy
   // shares them (a fresh array, so what the look-ahead parses stays its own) and clones the rest.
@@ -363,6 +365,9 @@ function forecast(p: ProcessState): { exit: ProcessExit | null; upAt: number; ne
   const firstApp = listening[0] ?? copy.apps[0];
   const upAt = listening.length > 0 ? minOf(listening.map((a) => a.listenAt)) : firstApp ? firstApp.startedAt : p.input.startedAt;
   p.forecast = { epoch: p.epoch, exit, upAt };
+  // A replica redis-server the process starts dials its master on its own schedule (redis-repl.ts).
+  const repl = minOf(copy.apps.map(replicaNextAt).filter((t): t is number => t !== undefined));
+  if (Number.isFinite(repl)) p.forecast.replAt = repl;
   if (copy.state === 'running' && parkedForNet(copy, ctx)) p.forecast.netAt = copy.clock;
   return p.forecast;
 }
@@ -371,7 +376,9 @@ function forecast(p: ProcessState): { exit: ProcessExit | null; upAt: number; ne
 export function processNetAt(p: ProcessState): number | undefined {
   if (p.startError) return undefined;
   const f = forecast(p);
-  return f.exit && f.netAt !== undefined && f.exit.at <= f.netAt ? undefined : f.netAt;
+  const own = f.exit && f.netAt !== undefined && f.exit.at <= f.netAt ? undefined : f.netAt;
+  const r = f.replAt;
+  return r !== undefined && (!f.exit || r < f.exit.at) && (own === undefined || r < own) ? r : own;
 }
 
 /**
@@ -382,8 +389,34 @@ export function runWithNetwork(p: ProcessState, now: number, net: NetworkView): 
   if (p.startError) return;
   const ns = p.input.netns;
   const steps = p.machine.steps;
-  advance(p.machine, context(p, false, ns && !net.netns ? { ...net, netns: () => ns } : net), now);
+  const ctx = context(p, false, ns && !net.netns ? { ...net, netns: () => ns } : net);
+  advance(p.machine, ctx, now);
   if (p.machine.steps !== steps) p.epoch++;
+  for (const a of p.machine.apps) {
+    const due = replicaNextAt(a);
+    if (due === undefined || due > now || deadAt(p, now)) continue;
+    const n = network(p.machine, ctx);
+    redisReplicaWake(a, redisProcess(p), now, { redis: (host, port, commands) => n.redis?.(host, port, commands) ?? { kind: 'refused' } });
+    // Its next step (and maybe its key space) moved: the forecast starts again.
+    p.epoch++;
+  }
+}
+
+/** The writes masters in this container have for their replicas (node/traffic.ts hands them over). */
+export function redisFeed(p: ProcessState, now: number): ReturnType<typeof masterFeed> {
+  if (p.startError) return [];
+  return p.machine.apps.flatMap((a) => (a.redis ? masterFeed(a.redis, now) : []));
+}
+
+/** A master's writes for the replica redis-server in this container listening on `port`. */
+export function redisReplicate(p: ProcessState, now: number, port: number, feed: ReturnType<typeof masterFeed>[number]): boolean {
+  if (p.startError) return false;
+  sync(p, now);
+  if (deadAt(p, now)) return false;
+  const app = p.machine.apps.find((a) => a.redis && appListensOn(a, port, now));
+  if (!app || !redisReplicaFeed(app, redisProcess(p), now, feed.runId, feed.offset, feed.entries)) return false;
+  p.epoch++;
+  return true;
 }
 
 /**
@@ -581,7 +614,7 @@ function redisProcess(p: ProcessState): RedisProcess {
  * redis-cli's commands on one connection from the network to `port`: the redis-server there
  * runs them; another server answers what it would to RESP (an HTTP server's `HTTP/1.1 400`).
  */
-export function serveRedis(p: ProcessState, now: number, port: number, commands: string[][]): RedisWire {
+export function serveRedis(p: ProcessState, now: number, port: number, commands: string[][], peer = '127.0.0.1'): RedisWire {
   if (p.startError) return { kind: 'refused' };
   sync(p, now);
   if (deadAt(p, now)) return { kind: 'refused' };
@@ -589,7 +622,7 @@ export function serveRedis(p: ProcessState, now: number, port: number, commands:
   if (!app) return { kind: 'refused' };
   if (!app.redis) return { kind: 'not-redis', first: appListensOn(app, port, now)?.protocol === 'tcp' ? '' : 'H' };
   const before = app.redis.writes;
-  const replies = redisExchange(app, commands, redisProcess(p), now);
+  const replies = redisExchange(app, commands, redisProcess(p), now, peer);
   // The forecast ran with the old key space: a script of this container reading it must run again.
   if (app.redis.writes !== before) p.epoch++;
   noticeShutdown(p);

@@ -6,6 +6,7 @@
  * sections only (a real server adds Clients, Memory, Stats, CPU, Modules, Errorstats, Cluster),
  * and counters the simulation does not keep (CoW sizes, fork times) read 0.
  */
+import { replicationInfo } from './redis-repl-info';
 import { KERNEL_RELEASE } from '../node/kernel';
 import { EPOCH_MS } from '../../k8s/time';
 import type { RedisHost, RedisServer } from './redis-types';
@@ -94,25 +95,6 @@ function persistence(s: RedisServer): string[] {
   ];
 }
 
-function replication(s: RedisServer): string[] {
-  // A master that loaded an RDB made its backlog then (loadDataFromDisk's createReplicationBacklog).
-  const backlog = s.loadedKeys !== undefined;
-  return [
-    '# Replication',
-    'role:master',
-    'connected_slaves:0',
-    'master_failover_state:no-failover',
-    `master_replid:${s.replId}`,
-    'master_replid2:0000000000000000000000000000000000000000',
-    'master_repl_offset:0',
-    'second_repl_offset:-1',
-    `repl_backlog_active:${backlog ? 1 : 0}`,
-    'repl_backlog_size:1048576',
-    `repl_backlog_first_byte_offset:${backlog ? 1 : 0}`,
-    'repl_backlog_histlen:0',
-  ];
-}
-
 function keyspace(s: RedisServer, h: RedisHost): string[] {
   const lines = ['# Keyspace'];
   for (let db = 0; db < s.config.databases; db++) {
@@ -134,7 +116,7 @@ export function infoReply(s: RedisServer, args: string[], h: RedisHost): string 
   const sections: string[][] = [];
   if (all || want.includes('server')) sections.push(server(s, h));
   if (all || want.includes('persistence')) sections.push(persistence(s));
-  if (all || want.includes('replication')) sections.push(replication(s));
+  if (all || want.includes('replication')) sections.push(replicationInfo(s, h.version, h.now));
   if (all || want.includes('keyspace')) sections.push(keyspace(s, h));
   return sections.map((lines) => lines.map((l) => `${l}\r\n`).join('')).join('\r\n');
 }

@@ -15,11 +15,12 @@ import { redisTime } from './clock';
 import type { LogLine } from './types';
 import { encodeRdb, decodeRdb } from './redis-rdb';
 import { runRedisCommand } from './redis-store';
-import { newRedisServer, unixSeconds, type RedisHost, type RedisServer, type RedisSession } from './redis-types';
+import { newRedisServer, unixSeconds, type RedisHost, type RedisServer, type RedisSession, type RedisStreamEntry } from './redis-types';
 import type { RedisConfig } from './redis-config';
 import type { Reply } from './redis-reply';
 import { EPOCH_MS } from '../../k8s/time';
 import { appendCommand, bootAof } from './redis-aof';
+import { masterCommand, replGate, replicaApply, replicaStep, replRecord, type ReplNet } from './redis-repl';
 
 export const rdbPath = (c: RedisConfig): string => `${c.dir === '/' ? '' : c.dir}/${c.dbfilename}`;
 
@@ -110,15 +111,9 @@ export function settleRedis(run: AppRun, proc: RedisProcess, now: number): void 
   bgsave(run, s, proc, due.at);
 }
 
-/**
- * One connection's commands at `now`, in order (AUTH and SELECT first when redis-cli sends them).
- * A SHUTDOWN the server obeys is the last: the connection closes there, so the replies stop.
- */
-export function redisExchange(run: AppRun, commands: string[][], proc: RedisProcess, now: number): Reply[] {
-  const s = run.redis!;
-  settleRedis(run, proc, now);
-  const session: RedisSession = { db: 0, authed: s.config.requirepass === undefined };
-  const host: RedisHost = {
+/** What a command may ask of the server's process at `now` (SAVE, BGSAVE, INFO's facts). */
+function hostFor(run: AppRun, s: RedisServer, proc: RedisProcess, now: number): RedisHost {
+  return {
     now,
     version: run.version,
     pid: run.pid,
@@ -136,13 +131,32 @@ export function redisExchange(run: AppRun, commands: string[][], proc: RedisProc
       run.end = { at: now + 1, code: 0 };
     },
   };
+}
+
+/**
+ * One connection's commands at `now`, in order (AUTH and SELECT first when redis-cli sends them),
+ * from `peer` (the client's address: a replica's, as its master names it). A SHUTDOWN the server
+ * obeys is the last: the connection closes there, so the replies stop.
+ */
+export function redisExchange(run: AppRun, commands: string[][], proc: RedisProcess, now: number, peer = '127.0.0.1'): Reply[] {
+  const s = run.redis!;
+  settleRedis(run, proc, now);
+  const session: RedisSession = { db: 0, authed: s.config.requirepass === undefined };
+  const host = hostFor(run, s, proc, now);
   const replies: Reply[] = [];
   for (const c of commands) {
     if (s.shutdownAt !== undefined) break;
+    const refused = replGate(s, c) ?? masterCommand(run, s, session, c, peer, host, proc);
+    if (refused) {
+      replies.push(refused);
+      continue;
+    }
     const db = session.db;
     const before = s.dirty;
+    const writes = s.writes;
     replies.push(runRedisCommand(s, session, c, host));
     if (s.config.appendonly && s.dirty > before) appendCommand(s, proc, db, c, now);
+    replRecord(s, db, c, writes);
   }
   return replies;
 }
@@ -161,6 +175,22 @@ function finishShutdown(run: AppRun, s: RedisServer | undefined, proc: RedisProc
     else proc.log([logLine(run.pid, 'M', at, '*', 'DB saved on disk')]);
   }
   proc.log([logLine(run.pid, 'M', at, '#', 'Redis is now ready to exit, bye bye...')]);
+}
+
+/** A replica's replicationCron step that dials out (its master through `net`), when it is due. */
+export function redisReplicaWake(run: AppRun, proc: RedisProcess, now: number, net: ReplNet): void {
+  const s = run.redis;
+  if (!s) return;
+  settleRedis(run, proc, now);
+  replicaStep(run, now, net, hostFor(run, s, proc, now), proc);
+}
+
+/** Writes from a master's stream handed to this replica (redis-repl.ts replicaApply). */
+export function redisReplicaFeed(run: AppRun, proc: RedisProcess, now: number, runId: string, offset: number, entries: readonly RedisStreamEntry[]): boolean {
+  const s = run.redis;
+  if (!s) return false;
+  settleRedis(run, proc, now);
+  return replicaApply(run, runId, offset, entries, hostFor(run, s, proc, now));
 }
 
 /**

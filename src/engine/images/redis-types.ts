@@ -48,12 +48,54 @@ export interface RedisServer {
   aofBaseSize?: number;
   /** When SHUTDOWN ended the server (its process exits then: process.ts). */
   shutdownAt?: number;
+  /** Its side of replication, once it has one (redis-repl.ts). */
+  repl?: RedisRepl;
 }
+
+/** A replica as its master knows it: the address it named, the offset it acknowledged. */
+export interface RedisReplicaLink {
+  ip: string;
+  port: number;
+  /** Master offset the replica has been sent up to. */
+  offset: number;
+  ackAt: number;
+}
+
+/** One write in the replication stream: the db it ran in and its words (RESP-encoded for its length). */
+export interface RedisStreamEntry {
+  offset: number;
+  db: number;
+  words: string[];
+}
+
+/**
+ * Replication state (redis-repl.ts). A master gets one when its first replica syncs: its
+ * replicas, its backlog and its stream's start. A replica's says where its master is and how its
+ * link is: `up` from a finished sync until the master is gone; `cached` the master it lost.
+ */
+export type RedisRepl =
+  | { role: 'master'; replicas: RedisReplicaLink[]; backlog: RedisStreamEntry[]; since: number; bytes: number; lastDb: number }
+  | {
+      role: 'replica';
+      host: string;
+      port: number;
+      link: 'up' | 'down';
+      /** When the link last went down (or the server started). */
+      downSince: number;
+      lastIo: number;
+      /** The next replicationCron step that dials out (connect, or check the link). */
+      nextAt: number;
+      offset: number;
+      master?: { runId: string; ip: string; version: string };
+      cached?: { runId: string; offset: number };
+    };
 
 /** One client connection's state: SELECT's db and whether AUTH passed. */
 export interface RedisSession {
   db: number;
   authed: boolean;
+  /** A replica's REPLCONF listening-port on this connection (redis-repl.ts). */
+  replPort?: number;
 }
 
 /** What a command may ask of the process around the key space. */
@@ -88,7 +130,7 @@ export function newRedisServer(config: RedisConfig, now: number, seed: string, e
 }
 
 /** A stable 40-hex id (run_id, master_replid) from the start's seed, no PRNG draw. */
-function hex40(key: string): string {
+export function hex40(key: string): string {
   let out = '';
   let h = 0x811c9dc5;
   for (let i = 0; out.length < 40; i++) {

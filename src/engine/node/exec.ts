@@ -13,7 +13,7 @@ import type { ExecRequest, KubeletResponse, StreamRun } from '../kubelet/server-
 import type { ExecChunk, ExecResult } from '../images/types';
 import type { FollowRef } from '../images/follow';
 import { execSync, readExecFollow, runtimeOf } from './cri';
-import { podNetworkView } from './traffic';
+import { feedReplicas, podNetworkView } from './traffic';
 import { liveMachine } from './resource-metrics';
 import { hostViewFor } from '../node-shell/host-view';
 import { podNetnsView } from './netns';
@@ -82,6 +82,8 @@ export function serveExec(w: World, self: KubeletState, req: ExecRequest): Kubel
   if (!ran.ok) return { ok: false, code: 500, reason: '', message: ran.error };
   // What the command did may end the container (`redis-cli shutdown`): the runtime's exit timer moves.
   if (caller?.process && processExit(caller.process)?.at !== exitBefore) armExit(w, rt, caller);
+  // A write to a redis master in the container (`redis-cli set …`) reaches its replicas.
+  if (caller) feedReplicas(w, caller);
   return { ok: true, text: '', exec: streamRun(ran.result) };
 }
 

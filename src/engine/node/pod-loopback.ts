@@ -10,6 +10,7 @@ import type { HttpAnswer, HttpRequest, PodLoopback, RedisWire } from '../images/
 import { markComponentChanged } from '../runtime';
 import type { World } from '../world';
 import { listensOn, serveRedis, serveRequest } from './app';
+import { feedReplicas } from './traffic';
 import type { ContainerRecord, RuntimeState } from './runtime-state';
 
 function siblings(rt: RuntimeState, sandboxId: string, caller: string): ContainerRecord[] {
@@ -34,6 +35,7 @@ export function podLoopback(w: World, rt: RuntimeState, caller: ContainerRecord)
         const a = serveRedis(c.process!, w.now, port, commands);
         if (a.kind === 'refused') continue;
         markComponentChanged(w, rt.id);
+        feedReplicas(w, c);
         return a;
       }
       return { kind: 'refused' };

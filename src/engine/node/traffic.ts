@@ -15,7 +15,7 @@ import { nextInt } from '../core/rng';
 import type { NamespacedName } from '../core/trace';
 import { markComponentChanged, trace } from '../runtime';
 import type { World } from '../world';
-import { listensOn, processExit, serveRedis, serveRequest } from './app';
+import { listensOn, processExit, redisFeed, redisReplicate, serveRedis, serveRequest } from './app';
 import { armExit } from './exits';
 import { cniPluginOf } from './cni-plugin';
 import { runtimeOf } from './cri';
@@ -306,17 +306,37 @@ export function redisSend(w: World, req: Omit<HttpGet, 'path' | 'request' | 'via
   if (typeof a === 'string') return { kind: a };
   if (a.host) return a.host.kind === 'unreachable' ? { kind: 'timeout' } : a.host.kind === 'refused' ? { kind: 'refused' } : { kind: 'not-redis', first: 'H' };
   if (!a.l) return { kind: 'timeout' };
+  // Pod to Pod keeps its source address (kube-proxy DNATs, no masquerade): a master names its replica by it.
+  const peer = req.source && req.source.ip !== a.l.sandbox.ip ? req.source.ip : (w.machineSpecs.get(req.from)?.ip ?? '127.0.0.1');
   for (const c of a.l.containers) {
     const exitBefore = processExit(c.process!)?.at;
-    const answer = serveRedis(c.process!, w.now, a.port, commands);
+    const answer = serveRedis(c.process!, w.now, a.port, commands, peer);
     if (answer.kind === 'refused') continue;
     // A SHUTDOWN it obeyed ends the container: the runtime's exit timer moves.
     const rt = runtimeOf(w, a.l.node);
     if (rt && processExit(c.process!)?.at !== exitBefore) armExit(w, rt, c);
     markComponentChanged(w, a.l.runtime);
+    feedReplicas(w, c);
     return answer;
   }
   return { kind: 'refused' };
+}
+
+/**
+ * Hands what the redis masters in container `c` have written since to their replicas, as the
+ * open replication link would (redis-repl.ts): each replica is found at the address it synced
+ * from. Called after anything that may have written to a master (a client's commands, an exec).
+ */
+export function feedReplicas(w: World, c: ContainerRecord): void {
+  if (!c.process) return;
+  for (const f of redisFeed(c.process, w.now)) {
+    const l = findListener(w, f.ip);
+    for (const r of l?.containers ?? []) {
+      if (!redisReplicate(r.process!, w.now, f.port, f)) continue;
+      markComponentChanged(w, l!.runtime);
+      break;
+    }
+  }
 }
 
 /** FNV-1a of the echo's identity: a stable fraction in [0, 1) without a PRNG draw. */
