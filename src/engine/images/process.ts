@@ -16,7 +16,7 @@ import { containerMounts, tmpfsBytes, withSystem, type MachineFacts, type System
 import { agnhostWebhook } from './agnhost-webhook';
 import { handshakePem } from './tls';
 import { MAJOR, MINOR } from '../../k8s/version';
-import type { LogStyle } from './catalog-types';
+import type { LogStyle, Route } from './catalog-types';
 import { accessLines, behaviourLines } from './app-logs';
 import { countRequest } from './log-buffer';
 import { buildBaseFs, nodeBaseFs } from './base-fs';
@@ -27,6 +27,8 @@ import { dirEntries, fileLocation, newLayer, normalizePath, stat, writeFile, wri
 import { redisExchange, redisReplicaFeed, redisReplicaWake, redisShutdown, settleRedis, type RedisProcess } from './redis-persist';
 import { masterFeed, replicaNextAt } from './redis-repl';
 import { network } from './container-net';
+import { guestbookPhp } from './guestbook-php';
+import { GB_404 } from './guestbook-images';
 import { advance, currentScope, killTime, LOG_CAP, newMachine, parkedForNet, restoreScope, runNested, startAt, type LineCut, type Machine, type RunContext, type Sink } from './machine';
 import { containerProcs, runUser, type ExecSession } from './proc-container';
 import { execPath, lookPathError, searchPath } from './exec-file';
@@ -573,13 +575,15 @@ export function serveHttp(p: ProcessState, now: number, port: number, path: stri
  * (an admission webhook's call): an `agnhost webhook` server answers it over TLS with the
  * certificate in its --tls-cert-file; any other app is served its path, as serveHttp does.
  */
-export function serveRequest(p: ProcessState, now: number, port: number, req: HttpRequest, path: string, clientIP = '10.244.0.1'): HttpAnswer | undefined {
+export function serveRequest(p: ProcessState, now: number, port: number, req: HttpRequest, path: string, clientIP = '10.244.0.1', net?: NetworkView): HttpAnswer | undefined {
   if (p.startError) return undefined;
   sync(p, now);
   if (deadAt(p, now)) return undefined;
   const app = p.machine.apps.find((a) => a.behaviour.kind === 'admission-webhook' && appListensOn(a, port, now));
   if (!app || app.behaviour.kind !== 'admission-webhook') {
     const header = (name: string): string | undefined => req.headers.find(([k]) => k.toLowerCase() === name)?.[1];
+    const php = servePhp(p, now, port, path, clientIP, header, req.method, net);
+    if (php) return php;
     return serveHttp(p, now, port, path, clientIP, header('user-agent') ?? 'curl/8.5.0', req.method, header('host'));
   }
   const b = app.behaviour;
@@ -595,6 +599,31 @@ export function serveRequest(p: ProcessState, now: number, port: number, req: Ht
   if (a.kind === 'hang') return { status: 0, body: '', hang: true };
   if (a.kind === 'not-found') return { status: 404, body: '404 page not found\n', contentType: 'text/plain; charset=utf-8', tls: true };
   return { status: a.status, body: a.body, contentType: a.contentType, delayMs: a.delayMs, tls: true };
+}
+
+/**
+ * gb-frontend's Apache (log style `apache2`): guestbook.php run against the cluster through
+ * `net` (guestbook-php.ts), and Apache's 404 page naming the Host it was asked for. Undefined:
+ * another app, or a path its routes answer.
+ */
+function servePhp(p: ProcessState, now: number, port: number, path: string, clientIP: string, header: (name: string) => string | undefined, method: string, net: NetworkView | undefined): HttpAnswer | undefined {
+  const app = p.machine.apps.find((a) => appListensOn(a, port, now) && appStyle(a) === 'apache2');
+  if (!app || app.behaviour.kind !== 'serve') return undefined;
+  const [file = '/', q = ''] = path.split('?');
+  if (Object.hasOwn(app.behaviour.server.routes, file)) return undefined;
+  const ctx = context(p, false, net);
+  const script = stat(p.machine.fs, ctx.base, '/var/www/html/guestbook.php');
+  let route: Route;
+  if (file === '/guestbook.php' && script.kind === 'file') {
+    const n = network(p.machine, ctx);
+    route = guestbookPhp(q, (name) => own(p.input.env, name) as string | undefined, (host, port, commands) => n.redis?.(host, port, commands) ?? { kind: 'refused' }, script.content);
+  } else {
+    const [name = app.podIP, given] = (header('host') ?? '').split(':');
+    route = { ...GB_404, body: GB_404.body.replace('{host}', name || app.podIP).replace('{port}', given ?? String(port)) };
+  }
+  const body = method === 'HEAD' ? '' : route.body;
+  logHit(p, app, now, clientIP, path, route.status, body.length, header('user-agent') ?? 'curl/8.5.0', method, header('host'));
+  return { status: route.status, body, contentType: route.contentType ?? 'text/html' };
 }
 
 /** The container's files and log as a redis-server in it reads and writes them (redis-persist.ts). */

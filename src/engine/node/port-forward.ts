@@ -18,6 +18,7 @@ import type { KubeletResponse, PortForwardRequest } from '../kubelet/server-api'
 import { markComponentChanged, trace } from '../runtime';
 import { runtimeOf } from './cri';
 import { serveRequest } from './app';
+import { podNetworkView } from './traffic';
 
 /** The CNI network namespace's path as containerd names it (`cni-` and a UUID), derived from the sandbox id. */
 function netnsPath(sandboxId: string): string {
@@ -49,7 +50,9 @@ export function servePortForward(w: World, self: KubeletState, req: PortForwardR
   if (sandbox.state !== 'SANDBOX_READY' && !sandbox.hostNetwork) return wrap(`network namespace for sandbox ${JSON.stringify(id)} is closed`);
   for (const c of rt.containers.values()) {
     if (c.sandboxId !== sandbox.id || c.state !== 'CONTAINER_RUNNING' || !c.process) continue;
-    const answer = serveRequest(c.process, w.now, req.port, req.request, req.request.path, '127.0.0.1');
+    // What the app asks of the cluster in turn (guestbook.php's Redis) leaves from its Pod.
+    const net = sandbox.hostNetwork ? undefined : podNetworkView(w, self.host, req.namespace, { pod, ip: sandbox.ip });
+    const answer = serveRequest(c.process, w.now, req.port, req.request, req.request.path, '127.0.0.1', net);
     if (!answer) continue;
     markComponentChanged(w, rt.id);
     return { ok: true, text: '', forward: { type: 'answer', answer } };

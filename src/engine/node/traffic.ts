@@ -204,7 +204,9 @@ function deliver(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: stri
     // Pod to Pod, through a ClusterIP or not, keeps its source address: kube-proxy DNATs and does
     // not masquerade, except a Pod reaching itself through its Service (the hairpin rule).
     const from = req.source && req.source.ip !== l.sandbox.ip ? req.source.ip : nodeIP;
-    const answer = serveRequest(c.process!, w.now, port, http, req.path, from);
+    // The serving container's own requests (guestbook.php's to Redis) leave from its Pod.
+    const own = podNetworkView(w, l.node, l.sandbox.podNamespace, { pod: { namespace: l.sandbox.podNamespace, name: l.sandbox.podName }, ip: l.sandbox.ip });
+    const answer = serveRequest(c.process!, w.now, port, http, req.path, from, own);
     if (!answer) continue;
     markComponentChanged(w, l.runtime);
     if (answer.hang) return { ...sent, reply: { kind: 'hang' } };
