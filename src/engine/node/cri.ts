@@ -278,12 +278,17 @@ export function pruneDeadInstances(rt: RuntimeState, podUid: string, name: strin
   return removed;
 }
 
-/** Runs every other container that shares a volume with `c` up to now, so `c` reads what they wrote. */
-function settleSharers(w: World, rt: RuntimeState, c: ContainerRecord): void {
+/**
+ * Runs every other container that shares a volume with `c` up to now, so `c` reads what they wrote
+ * (an exec, or a request `c` serves: nginx serving the page its sidecar keeps rewriting). `podOnly`
+ * keeps to `c`'s own Pod, for a request that may come from a container elsewhere that shares the
+ * volume: that caller's process is the one running and must not be advanced under it.
+ */
+export function settleSharers(w: World, rt: RuntimeState, c: ContainerRecord, podOnly = false): void {
   const mine = Object.values(c.process?.machine.fs.mounts ?? {}).map((m) => m.layer);
   if (mine.length === 0) return;
   for (const o of rt.containers.values()) {
-    if (o === c || o.state !== 'CONTAINER_RUNNING' || !o.process) continue;
+    if (o === c || o.state !== 'CONTAINER_RUNNING' || !o.process || (podOnly && o.sandboxId !== c.sandboxId)) continue;
     if (Object.values(o.process.machine.fs.mounts ?? {}).some((m) => mine.includes(m.layer))) settleProcess(o.process, w.now);
   }
 }

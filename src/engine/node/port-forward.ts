@@ -16,7 +16,7 @@ import type { World } from '../world';
 import type { KubeletState } from '../kubelet/state';
 import type { KubeletResponse, PortForwardRequest } from '../kubelet/server-api';
 import { markComponentChanged, trace } from '../runtime';
-import { runtimeOf } from './cri';
+import { runtimeOf, settleSharers } from './cri';
 import { serveRequest } from './app';
 import { podNetworkView } from './traffic';
 
@@ -52,6 +52,7 @@ export function servePortForward(w: World, self: KubeletState, req: PortForwardR
     if (c.sandboxId !== sandbox.id || c.state !== 'CONTAINER_RUNNING' || !c.process) continue;
     // What the app asks of the cluster in turn (guestbook.php's Redis) leaves from its Pod.
     const net = sandbox.hostNetwork ? undefined : podNetworkView(w, self.host, req.namespace, { pod, ip: sandbox.ip });
+    settleSharers(w, rt, c);
     const answer = serveRequest(c.process, w.now, req.port, req.request, req.request.path, '127.0.0.1', net);
     if (!answer) continue;
     markComponentChanged(w, rt.id);

@@ -18,7 +18,7 @@ import type { World } from '../world';
 import { listensOn, processExit, redisFeed, redisReplicate, serveRedis, serveRequest } from './app';
 import { armExit } from './exits';
 import { cniPluginOf } from './cni-plugin';
-import { runtimeOf } from './cri';
+import { runtimeOf, settleSharers } from './cri';
 import { proxyOf, resolveFromNode } from './kube-proxy';
 import type { ContainerRecord, SandboxRecord } from './runtime-state';
 import type { EchoReply, HttpAnswer, HttpHead, HttpRequest, NetworkView, RedisWire, TlsFailure } from '../images/types';
@@ -206,6 +206,10 @@ function deliver(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: stri
     const from = req.source && req.source.ip !== l.sandbox.ip ? req.source.ip : nodeIP;
     // The serving container's own requests (guestbook.php's to Redis) leave from its Pod.
     const own = podNetworkView(w, l.node, l.sandbox.podNamespace, { pod: { namespace: l.sandbox.podNamespace, name: l.sandbox.podName }, ip: l.sandbox.ip });
+    // What the Pod's other containers wrote to a shared volume is there (not when the request
+    // comes from one of them: the hairpin caller is the process running now).
+    const rt = runtimeOf(w, l.node);
+    if (rt && !(req.source && req.source.ip === l.sandbox.ip)) settleSharers(w, rt, c, true);
     const answer = serveRequest(c.process!, w.now, port, http, req.path, from, own);
     if (!answer) continue;
     markComponentChanged(w, l.runtime);
