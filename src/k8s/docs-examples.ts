@@ -48,6 +48,8 @@
  * Approximate: only the manifests below exist; every other PATH is a 404.
  */
 
+import { DOCS_EXAMPLES_TASKS } from './docs-examples-tasks';
+
 /** One file: its text verbatim and the kubernetes/website commit it was taken from. */
 export interface DocsExample {
   readonly commit: string;
@@ -261,7 +263,10 @@ export const DOCS_EXAMPLES: Readonly<Record<string, DocsExample>> = {
   },
 };
 
-/** The manifest at `path` (under examples/), if the docs have it. */
+/** Every file served: these, and the task pages' (docs-examples-tasks.ts). */
+export const ALL_DOCS_EXAMPLES: Readonly<Record<string, DocsExample>> = { ...DOCS_EXAMPLES, ...DOCS_EXAMPLES_TASKS };
+
+/** The file at `path` (under examples/), if the docs have it. */
 export function docsExample(path: string): string | undefined {
-  return Object.hasOwn(DOCS_EXAMPLES, path) ? DOCS_EXAMPLES[path]!.text : undefined;
+  return Object.hasOwn(ALL_DOCS_EXAMPLES, path) ? ALL_DOCS_EXAMPLES[path]!.text : undefined;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { DOCS_EXAMPLES } from '../../k8s/docs-examples';
+import { ALL_DOCS_EXAMPLES as DOCS_EXAMPLES } from '../../k8s/docs-examples';
 import { imageDefinition, resolveImage } from './catalog';
 import { publicReply } from './internet';
 import { METRICS_SERVER_COMPONENTS } from '../../k8s/metrics-server-release';

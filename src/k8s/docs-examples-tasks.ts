@@ -1,0 +1,59 @@
+/**
+ * kubernetes.io's example manifests for the task and tutorial pages (served beside docs-examples.ts's,
+ * through its docsExample lookup):
+ * - tutorials/configuration/updating-configuration-via-a-configmap: deployments/deployment-with-
+ *   configmap-*.yaml, deployment-with-immutable-configmap-as-volume.yaml, configmap/*immutable-configmap.yaml.
+ *
+ * Source: github.com/kubernetes/website, content/en/examples/PATH, read at the commit given beside
+ * each. Licence: kubernetes/website's content is CC BY 4.0 (© The Kubernetes Authors).
+ * A file's text is that commit's, verbatim, including a missing last newline. `restored` marks files
+ * the reference index held only as a branch's JSON rewrite (`---` then `{ apiVersion: "apps/v1", … }`,
+ * commits 7a090ad… and 6ef03d7…); main's YAML was taken instead from:
+ * - the zh-cn copy, content/zh-cn/examples/PATH (the localized site serves the en file's copy), at the
+ *   commit given: deployment-with-configmap-as-volume.yaml, -two-containers.yaml and
+ *   deployment-with-immutable-configmap-as-volume.yaml (the same mapping as the JSON, value for value);
+ * - a copy of the page as published for release-1.34 (its code samples are the files' text) where no
+ *   zh-cn copy is held: deployment-with-configmap-as-envvar.yaml (its `sleep 10; done;` continuation
+ *   indented two more than the others, as the page shows) and -and-sidecar-container.yaml, with the
+ *   repo's last newline; the commit given is the JSON rewrite's.
+ * Approximate: a file held at a commit that is not main's may differ from main's in what no copy
+ * of the page shows (a trailing newline).
+ */
+import type { DocsExample } from './docs-examples';
+
+/** PATH under content/en/examples/ → the file, for the task and tutorial pages named in the header. */
+export const DOCS_EXAMPLES_TASKS: Readonly<Record<string, DocsExample>> = {
+  'deployments/deployment-with-configmap-as-volume.yaml': {
+    commit: 'ca510574479caa23b6be56fdb8a0f6d05aced400',
+    restored: true,
+    text: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: configmap-volume\n  labels:\n    app.kubernetes.io/name: configmap-volume\nspec:\n  replicas: 3\n  selector:\n    matchLabels:\n      app.kubernetes.io/name: configmap-volume\n  template:\n    metadata:\n      labels:\n        app.kubernetes.io/name: configmap-volume\n    spec:\n      containers:\n        - name: alpine\n          image: alpine:3\n          command:\n            - /bin/sh\n            - -c\n            - while true; do echo \"$(date) My preferred sport is $(cat /etc/config/sport)\";\n              sleep 10; done;\n          ports:\n            - containerPort: 80\n          volumeMounts:\n            - name: config-volume\n              mountPath: /etc/config\n      volumes:\n        - name: config-volume\n          configMap:\n            name: sport",
+  },
+  'deployments/deployment-with-configmap-as-envvar.yaml': {
+    commit: '6ef03d7b2ee2ed72e19467509e800a35efe37a90',
+    restored: true,
+    text: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: configmap-env-var\n  labels:\n    app.kubernetes.io/name: configmap-env-var\nspec:\n  replicas: 3\n  selector:\n    matchLabels:\n      app.kubernetes.io/name: configmap-env-var\n  template:\n    metadata:\n      labels:\n        app.kubernetes.io/name: configmap-env-var\n    spec:\n      containers:\n        - name: alpine\n          image: alpine:3\n          env:\n            - name: FRUITS\n              valueFrom:\n                configMapKeyRef:\n                  key: fruits\n                  name: fruits\n          command:\n            - /bin/sh\n            - -c\n            - while true; do echo \"$(date) The basket is full of $FRUITS\";\n                sleep 10; done;\n          ports:\n            - containerPort: 80\n",
+  },
+  'deployments/deployment-with-configmap-two-containers.yaml': {
+    commit: 'ca510574479caa23b6be56fdb8a0f6d05aced400',
+    restored: true,
+    text: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: configmap-two-containers\n  labels:\n    app.kubernetes.io/name: configmap-two-containers\nspec:\n  replicas: 3\n  selector:\n    matchLabels:\n      app.kubernetes.io/name: configmap-two-containers\n  template:\n    metadata:\n      labels:\n        app.kubernetes.io/name: configmap-two-containers\n    spec:\n      volumes:\n        - name: shared-data\n          emptyDir: {}\n        - name: config-volume\n          configMap:\n            name: color\n      containers:\n        - name: nginx\n          image: nginx\n          volumeMounts:\n            - name: shared-data\n              mountPath: /usr/share/nginx/html\n        - name: alpine\n          image: alpine:3\n          volumeMounts:\n            - name: shared-data\n              mountPath: /pod-data\n            - name: config-volume\n              mountPath: /etc/config\n          command:\n            - /bin/sh\n            - -c\n            - while true; do echo \"$(date) My preferred color is $(cat /etc/config/color)\" > /pod-data/index.html;\n              sleep 10; done;\n",
+  },
+  'deployments/deployment-with-configmap-and-sidecar-container.yaml': {
+    commit: '6ef03d7b2ee2ed72e19467509e800a35efe37a90',
+    restored: true,
+    text: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: configmap-sidecar-container\n  labels:\n    app.kubernetes.io/name: configmap-sidecar-container\nspec:\n  replicas: 3\n  selector:\n    matchLabels:\n      app.kubernetes.io/name: configmap-sidecar-container\n  template:\n    metadata:\n      labels:\n        app.kubernetes.io/name: configmap-sidecar-container\n    spec:\n      volumes:\n        - name: shared-data\n          emptyDir: {}\n        - name: config-volume\n          configMap:\n            name: color\n      containers:\n        - name: nginx\n          image: nginx\n          volumeMounts:\n            - name: shared-data\n              mountPath: /usr/share/nginx/html\n      initContainers:\n        - name: alpine\n          image: alpine:3\n          restartPolicy: Always\n          volumeMounts:\n            - name: shared-data\n              mountPath: /pod-data\n            - name: config-volume\n              mountPath: /etc/config\n          command:\n            - /bin/sh\n            - -c\n            - while true; do echo \"$(date) My preferred color is $(cat /etc/config/color)\" > /pod-data/index.html;\n              sleep 10; done;\n",
+  },
+  'deployments/deployment-with-immutable-configmap-as-volume.yaml': {
+    commit: '80cb213c3d94e3a6e32fd40ca6d3828b3dba0349',
+    restored: true,
+    text: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: immutable-configmap-volume\n  labels:\n    app.kubernetes.io/name: immutable-configmap-volume\nspec:\n  replicas: 3\n  selector:\n    matchLabels:\n      app.kubernetes.io/name: immutable-configmap-volume\n  template:\n    metadata:\n      labels:\n        app.kubernetes.io/name: immutable-configmap-volume\n    spec:\n      containers:\n        - name: alpine\n          image: alpine:3\n          command:\n            - /bin/sh\n            - -c\n            - while true; do echo \"$(date) The name of the company is $(cat /etc/config/company_name)\";\n              sleep 10; done;\n          ports:\n            - containerPort: 80\n          volumeMounts:\n            - name: config-volume\n              mountPath: /etc/config\n      volumes:\n        - name: config-volume\n          configMap:\n            name: company-name-20150801",
+  },
+  'configmap/immutable-configmap.yaml': {
+    commit: '1cc2013076e605425059086023999d81bf3dbdc2',
+    text: "apiVersion: v1\ndata:\n  company_name: \"ACME, Inc.\" # existing fictional company name\nkind: ConfigMap\nimmutable: true\nmetadata:\n  name: company-name-20150801",
+  },
+  'configmap/new-immutable-configmap.yaml': {
+    commit: '89ce7eec9d6452eae7061696d2bf786ac42c7845',
+    text: "apiVersion: v1\ndata:\n  company_name: \"Fiktivesunternehmen GmbH\" # new fictional company name\nkind: ConfigMap\nimmutable: true\nmetadata:\n  name: company-name-20240312",
+  },
+};

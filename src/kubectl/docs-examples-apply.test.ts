@@ -1,0 +1,42 @@
+/**
+ * Every file the docs' example URLs serve (k8s/docs-examples*.ts) is what its page applies: it
+ * parses, and `kubectl apply --dry-run=server -f https://k8s.io/examples/PATH` is accepted by the
+ * real engine's kube-apiserver (defaulting, validation, admission), printing one
+ * `KIND/NAME created (server dry run)` line per object. The namespaces the manifests name are
+ * created first, as their pages do.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import { loadKubectlChunks } from './chunks';
+import { Session } from './session';
+import { sessionRunner } from './testing';
+import { ALL_DOCS_EXAMPLES } from '../k8s/docs-examples';
+
+beforeAll(() => loadKubectlChunks());
+
+const MANIFESTS = Object.entries(ALL_DOCS_EXAMPLES).filter(([path]) => path.endsWith('.yaml'));
+
+function objects(text: string): Record<string, unknown>[] {
+  const docs = parseAllDocuments(text);
+  for (const d of docs) expect(d.errors).toEqual([]);
+  return docs.map((d) => d.toJS() as Record<string, unknown>).filter((o) => o !== null);
+}
+
+describe('the docs’ example manifests', () => {
+  it('each parses and is accepted by kubectl apply --dry-run=server through the engine', () => {
+    const run = sessionRunner(new Session({ seed: 1 }));
+    const namespaces = new Set<string>();
+    for (const [, { text }] of MANIFESTS) {
+      for (const o of objects(text)) {
+        const ns = (o['metadata'] as { namespace?: string } | undefined)?.namespace;
+        if (ns) namespaces.add(ns);
+      }
+    }
+    for (const ns of namespaces) if (run(`kubectl get namespace ${ns}`).code !== 0) expect(run(`kubectl create namespace ${ns}`).code).toBe(0);
+    for (const [path, { text }] of MANIFESTS) {
+      const r = run(`kubectl apply --dry-run=server -f https://k8s.io/examples/${path}`);
+      expect({ path, err: r.err, code: r.code }).toEqual({ path, err: '', code: 0 });
+      expect(r.out.split('\n').filter((l) => l.endsWith(' (server dry run)')).length, path).toBe(objects(text).length);
+    }
+  });
+});
