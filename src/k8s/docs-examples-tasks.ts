@@ -2,7 +2,10 @@
  * kubernetes.io's example manifests for the task and tutorial pages (served beside docs-examples.ts's,
  * through its docsExample lookup):
  * - tutorials/configuration/updating-configuration-via-a-configmap: deployments/deployment-with-
- *   configmap-*.yaml, deployment-with-immutable-configmap-as-volume.yaml, configmap/*immutable-configmap.yaml.
+ *   configmap-*.yaml, deployment-with-immutable-configmap-as-volume.yaml, configmap/*immutable-configmap.yaml;
+ * - tasks/configure-pod-container/configure-pod-configmap: configmap/configmaps.yaml,
+ *   configmap-multikeys.yaml, pods/pod-*configmap*.yaml, and the sample files its `wget`s fetch
+ *   (configmap/game.properties, ui.properties, game-env-file.properties).
  *
  * Source: github.com/kubernetes/website, content/en/examples/PATH, read at the commit given beside
  * each. Licence: kubernetes/website's content is CC BY 4.0 (© The Kubernetes Authors).
@@ -16,6 +19,17 @@
  *   zh-cn copy is held: deployment-with-configmap-as-envvar.yaml (its `sleep 10; done;` continuation
  *   indented two more than the others, as the page shows) and -and-sidecar-container.yaml, with the
  *   repo's last newline; the commit given is the JSON rewrite's.
+ * - the Configure a Pod to Use a ConfigMap page as published for release-1.34 (a copy): configmaps.yaml,
+ *   pod-single-/pod-multiple-configmap-env-variable.yaml, pod-configmap-envFrom.yaml (the stored
+ *   YAML's image is the untagged registry.k8s.io/busybox; the page's is :1.27.2),
+ *   pod-configmap-env-var-valueFrom.yaml and pod-configmap-volume.yaml, un-indented from the page's
+ *   list items, with the repo's last newline. configmap-multikeys.yaml and
+ *   pod-configmap-volume-specific-key.yaml are their zh-cn copies, the same bytes as the page shows.
+ * - The .properties files are not in the reference index (`commit: ''`): game.properties and
+ *   ui.properties are the values the page's `kubectl get configmaps game-config -o yaml` shows
+ *   (`|` blocks, so each ends in one newline); game-env-file.properties is the page's `cat` of it.
+ *   Left out: ui-env-file.properties (the page never shows it whole: its `config-multi-env-files`
+ *   step is a 404 here).
  * Approximate: a file held at a commit that is not main's may differ from main's in what no copy
  * of the page shows (a trailing newline).
  */
@@ -55,5 +69,57 @@ export const DOCS_EXAMPLES_TASKS: Readonly<Record<string, DocsExample>> = {
   'configmap/new-immutable-configmap.yaml': {
     commit: '89ce7eec9d6452eae7061696d2bf786ac42c7845',
     text: "apiVersion: v1\ndata:\n  company_name: \"Fiktivesunternehmen GmbH\" # new fictional company name\nkind: ConfigMap\nimmutable: true\nmetadata:\n  name: company-name-20240312",
+  },
+  'configmap/configmaps.yaml': {
+    commit: '81dca134e217806c3f4f0dff1365514bce01829c',
+    restored: true,
+    text: "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: special-config\n  namespace: default\ndata:\n  special.how: very\n---\napiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: env-config\n  namespace: default\ndata:\n  log_level: INFO\n",
+  },
+  'configmap/configmap-multikeys.yaml': {
+    commit: '4b04e8ffdc352e55661cfcd54e327b2f3425bade',
+    restored: true,
+    text: "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: special-config\n  namespace: default\ndata:\n  SPECIAL_LEVEL: very\n  SPECIAL_TYPE: charm\n",
+  },
+  'pods/pod-single-configmap-env-variable.yaml': {
+    commit: '5712187312b318c7223635333cee02d5e22cf8ae',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: dapi-test-pod\nspec:\n  containers:\n    - name: test-container\n      image: registry.k8s.io/busybox:1.27.2\n      command: [ \"/bin/sh\", \"-c\", \"env\" ]\n      env:\n        # Define the environment variable\n        - name: SPECIAL_LEVEL_KEY\n          valueFrom:\n            configMapKeyRef:\n              # The ConfigMap containing the value you want to assign to SPECIAL_LEVEL_KEY\n              name: special-config\n              # Specify the key associated with the value\n              key: special.how\n  restartPolicy: Never\n",
+  },
+  'pods/pod-multiple-configmap-env-variable.yaml': {
+    commit: '7a090ad7363dc8f01a2304c43a0fa3d27b25b540',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: dapi-test-pod\nspec:\n  containers:\n    - name: test-container\n      image: registry.k8s.io/busybox:1.27.2\n      command: [ \"/bin/sh\", \"-c\", \"env\" ]\n      env:\n        - name: SPECIAL_LEVEL_KEY\n          valueFrom:\n            configMapKeyRef:\n              name: special-config\n              key: special.how\n        - name: LOG_LEVEL\n          valueFrom:\n            configMapKeyRef:\n              name: env-config\n              key: log_level\n  restartPolicy: Never\n",
+  },
+  'pods/pod-configmap-envFrom.yaml': {
+    commit: '00501bc51cd21a24a3e9e89a3622284af999bd0d',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: dapi-test-pod\nspec:\n  containers:\n    - name: test-container\n      image: registry.k8s.io/busybox:1.27.2\n      command: [ \"/bin/sh\", \"-c\", \"env\" ]\n      envFrom:\n      - configMapRef:\n          name: special-config\n  restartPolicy: Never\n",
+  },
+  'pods/pod-configmap-env-var-valueFrom.yaml': {
+    commit: '81dca134e217806c3f4f0dff1365514bce01829c',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: dapi-test-pod\nspec:\n  containers:\n    - name: test-container\n      image: registry.k8s.io/busybox:1.27.2\n      command: [ \"/bin/echo\", \"$(SPECIAL_LEVEL_KEY) $(SPECIAL_TYPE_KEY)\" ]\n      env:\n        - name: SPECIAL_LEVEL_KEY\n          valueFrom:\n            configMapKeyRef:\n              name: special-config\n              key: SPECIAL_LEVEL\n        - name: SPECIAL_TYPE_KEY\n          valueFrom:\n            configMapKeyRef:\n              name: special-config\n              key: SPECIAL_TYPE\n  restartPolicy: Never\n",
+  },
+  'pods/pod-configmap-volume.yaml': {
+    commit: '6ef03d7b2ee2ed72e19467509e800a35efe37a90',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: dapi-test-pod\nspec:\n  containers:\n    - name: test-container\n      image: registry.k8s.io/busybox:1.27.2\n      command: [ \"/bin/sh\", \"-c\", \"ls /etc/config/\" ]\n      volumeMounts:\n      - name: config-volume\n        mountPath: /etc/config\n  volumes:\n    - name: config-volume\n      configMap:\n        # Provide the name of the ConfigMap containing the files you want\n        # to add to the container\n        name: special-config\n  restartPolicy: Never\n",
+  },
+  'pods/pod-configmap-volume-specific-key.yaml': {
+    commit: '04ccf789d60f9fec7b97013b13ed5c66877ae917',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: dapi-test-pod\nspec:\n  containers:\n    - name: test-container\n      image: registry.k8s.io/busybox:1.27.2\n      command: [ \"/bin/sh\",\"-c\",\"cat /etc/config/keys\" ]\n      volumeMounts:\n      - name: config-volume\n        mountPath: /etc/config\n  volumes:\n    - name: config-volume\n      configMap:\n        name: special-config\n        items:\n        - key: SPECIAL_LEVEL\n          path: keys\n  restartPolicy: Never\n",
+  },
+  'configmap/game.properties': {
+    commit: '',
+    text: "enemies=aliens\nlives=3\nenemies.cheat=true\nenemies.cheat.level=noGoodRotten\nsecret.code.passphrase=UUDDLRLRBABAS\nsecret.code.allowed=true\nsecret.code.lives=30\n",
+  },
+  'configmap/ui.properties': {
+    commit: '',
+    text: "color.good=purple\ncolor.bad=yellow\nallow.textmode=true\nhow.nice.to.look=fairlyNice\n",
+  },
+  'configmap/game-env-file.properties': {
+    commit: '',
+    text: "enemies=aliens\nlives=3\nallowed=\"true\"\n\n# This comment and the empty line above it are ignored\n",
   },
 };

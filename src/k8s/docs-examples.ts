@@ -52,6 +52,7 @@ import { DOCS_EXAMPLES_TASKS } from './docs-examples-tasks';
 
 /** One file: its text verbatim and the kubernetes/website commit it was taken from. */
 export interface DocsExample {
+  /** '' when the reference index holds no version of the file (its text is a page's; see the header). */
   readonly commit: string;
   /** The text at `commit` with main's difference restored (see the header). */
   readonly restored?: true;
