@@ -5,7 +5,9 @@
  *   configmap-*.yaml, deployment-with-immutable-configmap-as-volume.yaml, configmap/*immutable-configmap.yaml;
  * - tasks/configure-pod-container/configure-pod-configmap: configmap/configmaps.yaml,
  *   configmap-multikeys.yaml, pods/pod-*configmap*.yaml, and the sample files its `wget`s fetch
- *   (configmap/game.properties, ui.properties, game-env-file.properties).
+ *   (configmap/game.properties, ui.properties, game-env-file.properties);
+ * - tasks/configure-pod-container/configure-persistent-volume-storage: pods/storage/pv-volume.yaml,
+ *   pv-claim.yaml, pv-pod.yaml.
  *
  * Source: github.com/kubernetes/website, content/en/examples/PATH, read at the commit given beside
  * each. Licence: kubernetes/website's content is CC BY 4.0 (© The Kubernetes Authors).
@@ -25,6 +27,12 @@
  *   pod-configmap-env-var-valueFrom.yaml and pod-configmap-volume.yaml, un-indented from the page's
  *   list items, with the repo's last newline. configmap-multikeys.yaml and
  *   pod-configmap-volume-specific-key.yaml are their zh-cn copies, the same bytes as the page shows.
+ * - pods/storage/pv-volume.yaml, pv-claim.yaml and pv-pod.yaml: the stored commits are a rewrite
+ *   with keys sorted and sequences unindented; main's layout (name before labels, storageClassName
+ *   first, `path: "/mnt/data"` quoted, sequences indented) is the Configure a Pod to Use a
+ *   PersistentVolume page's as published for release-1.34 (a copy). Left out: pv-duplicate.yaml
+ *   (the stored commits and the page copy name different claims) and storage/nginx.conf (the page
+ *   copy's rendering of it is mangled).
  * - The .properties files are not in the reference index (`commit: ''`): game.properties and
  *   ui.properties are the values the page's `kubectl get configmaps game-config -o yaml` shows
  *   (`|` blocks, so each ends in one newline); game-env-file.properties is the page's `cat` of it.
@@ -121,5 +129,20 @@ export const DOCS_EXAMPLES_TASKS: Readonly<Record<string, DocsExample>> = {
   'configmap/game-env-file.properties': {
     commit: '',
     text: "enemies=aliens\nlives=3\nallowed=\"true\"\n\n# This comment and the empty line above it are ignored\n",
+  },
+  'pods/storage/pv-volume.yaml': {
+    commit: '273b80300a696979579cecb5208405b667c6c64e',
+    restored: true,
+    text: "apiVersion: v1\nkind: PersistentVolume\nmetadata:\n  name: task-pv-volume\n  labels:\n    type: local\nspec:\n  storageClassName: manual\n  capacity:\n    storage: 10Gi\n  accessModes:\n    - ReadWriteOnce\n  hostPath:\n    path: \"/mnt/data\"\n",
+  },
+  'pods/storage/pv-claim.yaml': {
+    commit: '018c6fb12ee63747aa4aed8d4d9072e9ee8952f9',
+    restored: true,
+    text: "apiVersion: v1\nkind: PersistentVolumeClaim\nmetadata:\n  name: task-pv-claim\nspec:\n  storageClassName: manual\n  accessModes:\n    - ReadWriteOnce\n  resources:\n    requests:\n      storage: 3Gi\n",
+  },
+  'pods/storage/pv-pod.yaml': {
+    commit: '273b80300a696979579cecb5208405b667c6c64e',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: task-pv-pod\nspec:\n  volumes:\n    - name: task-pv-storage\n      persistentVolumeClaim:\n        claimName: task-pv-claim\n  containers:\n    - name: task-pv-container\n      image: nginx\n      ports:\n        - containerPort: 80\n          name: \"http-server\"\n      volumeMounts:\n        - mountPath: \"/usr/share/nginx/html\"\n          name: task-pv-storage\n",
   },
 };

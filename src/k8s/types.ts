@@ -791,6 +791,7 @@ export interface PersistentVolume extends KObject {
     storageClassName?: string;
     claimRef?: ObjectReference;
     csi?: { driver: string; volumeHandle: string; fsType?: string; readOnly?: boolean; volumeAttributes?: Record<string, string> };
+    hostPath?: { path: string; type?: string };
     volumeMode?: string;
     nodeAffinity?: unknown;
   };

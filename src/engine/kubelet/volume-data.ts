@@ -7,7 +7,8 @@
  *   (`..data`, a timestamped directory, a link per key: atomic-writer.ts). Rewritten at each
  *   periodic sync's remount when it changed (not through a subPath).
  * - emptyDir: created empty for the Pod, shared by its containers, deleted at teardown.
- * - persistentVolumeClaim: the bound PV's data, keyed by the PV's uid, so it outlives every Pod.
+ * - persistentVolumeClaim: the bound PV's data, keyed by the PV's uid, so it outlives every Pod; a
+ *   hostPath PV's is the node's directory, as a hostPath volume's (below).
  * - hostPath: the node's directory, shared by every Pod on that node that mounts it; an exec or
  *   attach also sees the node's own files there (`kubectl debug node/…`'s `/host`).
  */
@@ -31,6 +32,13 @@ export function pvVolumeKey(pv: PersistentVolume): string {
 
 export function hostPathKey(node: string, path: string): string {
   return `host/${node}${normalizePath(path)}`;
+}
+
+/** The node directory a hostPathKey names (a hostPath volume's, or a hostPath PV's), else undefined. */
+function hostPathOfKey(key: string): string | undefined {
+  if (!key.startsWith('host/')) return undefined;
+  const slash = key.indexOf('/', 'host/'.length);
+  return slash < 0 ? '/' : key.slice(slash);
 }
 
 function store(w: World): Map<string, FsLayer> {
@@ -153,7 +161,8 @@ export function containerMounts(w: World, wk: PodWorker, pod: Pod, c: Container)
     // timestamped directory): a payload's later updates do not reach it.
     const m: MountedVolume = { layer: payload && vm.subPath ? structuredClone(layer) : layer, readOnly };
     if (vm.subPath) m.subPath = payload ? resolveInVolume(layer, vm.subPath) : normalizePath(vm.subPath);
-    if (v.hostPath) m.hostPath = normalizePath(v.hostPath.path);
+    const hostPath = v.hostPath ? normalizePath(v.hostPath.path) : hostPathOfKey(key!);
+    if (hostPath !== undefined) m.hostPath = hostPath;
     (mounts ??= {})[normalizePath(vm.mountPath)] = m;
   }
   return mounts;

@@ -85,7 +85,8 @@ function mountClaim(w: World, self: KubeletState, wk: PodWorker, pod: Pod, v: Vo
   const pvRes = api(w, self, { verb: 'get', resource: 'persistentvolumes', name: pvName });
   if (!pvRes.ok || !pvRes.object) return { ok: false, error: `persistentvolume "${pvName}" not found`, quiet: true };
   const pv = pvRes.object as PersistentVolume;
-  const layer = ensureVolume(w, wk, v.name, pvVolumeKey(pv));
+  // A hostPath PV is the directory on whichever node runs the Pod (volume/hostpath: no attach, a bind mount).
+  const layer = ensureVolume(w, wk, v.name, pv.spec.hostPath ? hostPathKey(self.host, pv.spec.hostPath.path) : pvVolumeKey(pv));
   const fsGroup = podFsGroup(pod);
   // The claim's driver applies the fsGroup (the CSIDriver's fsGroupPolicy File, as ours says).
   if (fsGroup !== undefined && pv.spec.csi) setVolumeOwnership(layer, fsGroup, v.persistentVolumeClaim?.readOnly === true, 0o777, pod.spec.securityContext?.['fsGroupChangePolicy'] as string | undefined);

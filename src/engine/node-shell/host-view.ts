@@ -5,10 +5,10 @@
  * node, not a copy, with what either shell wrote. Built for one exec or attach; the files are
  * read when first asked for.
  */
-import type { Pod } from '../../k8s/types';
+import type { PersistentVolume, PersistentVolumeClaim, Pod } from '../../k8s/types';
 import type { BaseFs } from '../images/fs';
 import type { HostView } from '../images/types';
-import type { World } from '../world';
+import { peekObject, type World } from '../world';
 import { nodeView } from './host-fs';
 import { hostHas, runHostShell, type HostCaller } from './shell';
 
@@ -22,7 +22,17 @@ export function hostView(w: World, node: string, caller?: HostCaller): HostView 
   };
 }
 
+/** Whether `claim` (in `namespace`) is bound to a hostPath PersistentVolume: its data is a node directory. */
+function hostPathClaim(w: World, namespace: string, claim: string): boolean {
+  const pvc = peekObject(w, 'persistentvolumeclaims', `persistentvolumeclaims/${namespace}/${claim}`) as PersistentVolumeClaim | undefined;
+  const pvName = pvc?.spec.volumeName;
+  const pv = pvName ? (peekObject(w, 'persistentvolumes', `persistentvolumes/${pvName}`) as PersistentVolume | undefined) : undefined;
+  return pv?.spec.hostPath !== undefined;
+}
+
 /** The view for an exec or attach into `pod` (`tty`: on a terminal), when it mounts any of the node's directories. */
 export function hostViewFor(w: World, node: string, pod: Pod, tty = false): { host?: HostView } {
-  return (pod.spec.volumes ?? []).some((v) => v.hostPath) ? { host: hostView(w, node, { podUid: pod.metadata.uid ?? '', tty }) } : {};
+  const ns = pod.metadata.namespace ?? 'default';
+  const mountsHost = (pod.spec.volumes ?? []).some((v) => v.hostPath || (v.persistentVolumeClaim && hostPathClaim(w, ns, v.persistentVolumeClaim.claimName)));
+  return mountsHost ? { host: hostView(w, node, { podUid: pod.metadata.uid ?? '', tty }) } : {};
 }
