@@ -7,7 +7,11 @@
  *   configmap-multikeys.yaml, pods/pod-*configmap*.yaml, and the sample files its `wget`s fetch
  *   (configmap/game.properties, ui.properties, game-env-file.properties);
  * - tasks/configure-pod-container/configure-persistent-volume-storage: pods/storage/pv-volume.yaml,
- *   pv-claim.yaml, pv-pod.yaml.
+ *   pv-claim.yaml, pv-pod.yaml;
+ * - tasks/inject-data-application: pods/commands.yaml (define-command-argument-container),
+ *   pods/inject/envars.yaml (define-environment-variable-container), pods/inject/secret.yaml,
+ *   secret-pod.yaml, pod-single-/pod-multiple-secret-env-variable.yaml and pod-secret-envFrom.yaml
+ *   (distribute-credentials-secure).
  *
  * Source: github.com/kubernetes/website, content/en/examples/PATH, read at the commit given beside
  * each. Licence: kubernetes/website's content is CC BY 4.0 (© The Kubernetes Authors).
@@ -33,6 +37,10 @@
  *   PersistentVolume page's as published for release-1.34 (a copy). Left out: pv-duplicate.yaml
  *   (the stored commits and the page copy name different claims) and storage/nginx.conf (the page
  *   copy's rendering of it is mangled).
+ * - the inject-data-application files are the pages' as published for release-1.34 (copies; the
+ *   stored commits are JSON rewrites or older versions: a Pod named secret-envars-test-pod, keys
+ *   backend_username), un-indented from the pages' list items, with the repo's last newline;
+ *   secret.yaml is its zh-cn copy (the zh-cn secret-pod.yaml's comments are translated, so not it).
  * - The .properties files are not in the reference index (`commit: ''`): game.properties and
  *   ui.properties are the values the page's `kubectl get configmaps game-config -o yaml` shows
  *   (`|` blocks, so each ends in one newline); game-env-file.properties is the page's `cat` of it.
@@ -144,5 +152,40 @@ export const DOCS_EXAMPLES_TASKS: Readonly<Record<string, DocsExample>> = {
     commit: '273b80300a696979579cecb5208405b667c6c64e',
     restored: true,
     text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: task-pv-pod\nspec:\n  volumes:\n    - name: task-pv-storage\n      persistentVolumeClaim:\n        claimName: task-pv-claim\n  containers:\n    - name: task-pv-container\n      image: nginx\n      ports:\n        - containerPort: 80\n          name: \"http-server\"\n      volumeMounts:\n        - mountPath: \"/usr/share/nginx/html\"\n          name: task-pv-storage\n",
+  },
+  'pods/commands.yaml': {
+    commit: '6ef03d7b2ee2ed72e19467509e800a35efe37a90',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: command-demo\n  labels:\n    purpose: demonstrate-command\nspec:\n  containers:\n  - name: command-demo-container\n    image: debian\n    command: [\"printenv\"]\n    args: [\"HOSTNAME\", \"KUBERNETES_PORT\"]\n  restartPolicy: OnFailure\n",
+  },
+  'pods/inject/envars.yaml': {
+    commit: '7a090ad7363dc8f01a2304c43a0fa3d27b25b540',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: envar-demo\n  labels:\n    purpose: demonstrate-envars\nspec:\n  containers:\n  - name: envar-demo-container\n    image: gcr.io/google-samples/hello-app:2.0\n    env:\n    - name: DEMO_GREETING\n      value: \"Hello from the environment\"\n    - name: DEMO_FAREWELL\n      value: \"Such a sweet sorrow\"\n",
+  },
+  'pods/inject/secret.yaml': {
+    commit: 'e70e7901c900148a07b21d7970320a50f7e27c0a',
+    restored: true,
+    text: "apiVersion: v1\nkind: Secret\nmetadata:\n  name: test-secret\ndata:\n  username: bXktYXBw\n  password: Mzk1MjgkdmRnN0pi\n",
+  },
+  'pods/inject/secret-pod.yaml': {
+    commit: '7a090ad7363dc8f01a2304c43a0fa3d27b25b540',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: secret-test-pod\nspec:\n  containers:\n    - name: test-container\n      image: nginx\n      volumeMounts:\n        # name must match the volume name below\n        - name: secret-volume\n          mountPath: /etc/secret-volume\n          readOnly: true\n  # The secret data is exposed to Containers in the Pod through a Volume.\n  volumes:\n    - name: secret-volume\n      secret:\n        secretName: test-secret\n",
+  },
+  'pods/inject/pod-single-secret-env-variable.yaml': {
+    commit: '020bdd48cbe3e3f79e58bb774aa07943b0d3fe84',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: env-single-secret\nspec:\n  containers:\n  - name: envars-test-container\n    image: nginx\n    env:\n    - name: SECRET_USERNAME\n      valueFrom:\n        secretKeyRef:\n          name: backend-user\n          key: backend-username\n",
+  },
+  'pods/inject/pod-multiple-secret-env-variable.yaml': {
+    commit: '069842f24a169690ca89242ce78bdd32519926e8',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: envvars-multiple-secrets\nspec:\n  containers:\n  - name: envars-test-container\n    image: nginx\n    env:\n    - name: BACKEND_USERNAME\n      valueFrom:\n        secretKeyRef:\n          name: backend-user\n          key: backend-username\n    - name: DB_USERNAME\n      valueFrom:\n        secretKeyRef:\n          name: db-user\n          key: db-username\n",
+  },
+  'pods/inject/pod-secret-envFrom.yaml': {
+    commit: '7a090ad7363dc8f01a2304c43a0fa3d27b25b540',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: envfrom-secret\nspec:\n  containers:\n  - name: envars-test-container\n    image: nginx\n    envFrom:\n    - secretRef:\n        name: test-secret\n",
   },
 };
