@@ -11,7 +11,10 @@
  * - tasks/inject-data-application: pods/commands.yaml (define-command-argument-container),
  *   pods/inject/envars.yaml (define-environment-variable-container), pods/inject/secret.yaml,
  *   secret-pod.yaml, pod-single-/pod-multiple-secret-env-variable.yaml and pod-secret-envFrom.yaml
- *   (distribute-credentials-secure).
+ *   (distribute-credentials-secure);
+ * - tasks/configure-pod-container/quality-service-pod: pods/qos/qos-pod.yaml, -2, -3, -4;
+ *   assign-pods-nodes and assign-pods-nodes-using-node-affinity: pods/pod-nginx-specific-node.yaml,
+ *   pod-nginx-required-affinity.yaml, pod-nginx-preferred-affinity.yaml.
  *
  * Source: github.com/kubernetes/website, content/en/examples/PATH, read at the commit given beside
  * each. Licence: kubernetes/website's content is CC BY 4.0 (© The Kubernetes Authors).
@@ -41,6 +44,9 @@
  *   stored commits are JSON rewrites or older versions: a Pod named secret-envars-test-pod, keys
  *   backend_username), un-indented from the pages' list items, with the repo's last newline;
  *   secret.yaml is its zh-cn copy (the zh-cn secret-pod.yaml's comments are translated, so not it).
+ * - the quality-service-pod and assign-pods-nodes files likewise: the pages as published for
+ *   release-1.34 (copies), with the repo's last newline; the commits given are the stored ones
+ *   (JSON rewrites or other versions).
  * - The .properties files are not in the reference index (`commit: ''`): game.properties and
  *   ui.properties are the values the page's `kubectl get configmaps game-config -o yaml` shows
  *   (`|` blocks, so each ends in one newline); game-env-file.properties is the page's `cat` of it.
@@ -187,5 +193,40 @@ export const DOCS_EXAMPLES_TASKS: Readonly<Record<string, DocsExample>> = {
     commit: '7a090ad7363dc8f01a2304c43a0fa3d27b25b540',
     restored: true,
     text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: envfrom-secret\nspec:\n  containers:\n  - name: envars-test-container\n    image: nginx\n    envFrom:\n    - secretRef:\n        name: test-secret\n",
+  },
+  'pods/qos/qos-pod.yaml': {
+    commit: '5712187312b318c7223635333cee02d5e22cf8ae',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: qos-demo\n  namespace: qos-example\nspec:\n  containers:\n  - name: qos-demo-ctr\n    image: nginx\n    resources:\n      limits:\n        memory: \"200Mi\"\n        cpu: \"700m\"\n      requests:\n        memory: \"200Mi\"\n        cpu: \"700m\"\n",
+  },
+  'pods/qos/qos-pod-2.yaml': {
+    commit: '5712187312b318c7223635333cee02d5e22cf8ae',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: qos-demo-2\n  namespace: qos-example\nspec:\n  containers:\n  - name: qos-demo-2-ctr\n    image: nginx\n    resources:\n      limits:\n        memory: \"200Mi\"\n      requests:\n        memory: \"100Mi\"\n",
+  },
+  'pods/qos/qos-pod-3.yaml': {
+    commit: '81dca134e217806c3f4f0dff1365514bce01829c',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: qos-demo-3\n  namespace: qos-example\nspec:\n  containers:\n  - name: qos-demo-3-ctr\n    image: nginx\n",
+  },
+  'pods/qos/qos-pod-4.yaml': {
+    commit: 'e6799c576ca56c8c9cf52093900b0338e1b3f880',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: qos-demo-4\n  namespace: qos-example\nspec:\n  containers:\n\n  - name: qos-demo-4-ctr-1\n    image: nginx\n    resources:\n      requests:\n        memory: \"200Mi\"\n\n  - name: qos-demo-4-ctr-2\n    image: redis\n",
+  },
+  'pods/pod-nginx-specific-node.yaml': {
+    commit: '7a090ad7363dc8f01a2304c43a0fa3d27b25b540',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: nginx\nspec:\n  nodeName: foo-node # schedule pod to specific node\n  containers:\n  - name: nginx\n    image: nginx\n    imagePullPolicy: IfNotPresent\n",
+  },
+  'pods/pod-nginx-required-affinity.yaml': {
+    commit: '5712187312b318c7223635333cee02d5e22cf8ae',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: nginx\nspec:\n  affinity:\n    nodeAffinity:\n      requiredDuringSchedulingIgnoredDuringExecution:\n        nodeSelectorTerms:\n        - matchExpressions:\n          - key: disktype\n            operator: In\n            values:\n            - ssd\n  containers:\n  - name: nginx\n    image: nginx\n    imagePullPolicy: IfNotPresent\n",
+  },
+  'pods/pod-nginx-preferred-affinity.yaml': {
+    commit: '6ef03d7b2ee2ed72e19467509e800a35efe37a90',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: nginx\nspec:\n  affinity:\n    nodeAffinity:\n      preferredDuringSchedulingIgnoredDuringExecution:\n      - weight: 1\n        preference:\n          matchExpressions:\n          - key: disktype\n            operator: In\n            values:\n            - ssd\n  containers:\n  - name: nginx\n    image: nginx\n    imagePullPolicy: IfNotPresent\n",
   },
 };
