@@ -14,7 +14,9 @@
  *   (distribute-credentials-secure);
  * - tasks/configure-pod-container/quality-service-pod: pods/qos/qos-pod.yaml, -2, -3, -4;
  *   assign-pods-nodes and assign-pods-nodes-using-node-affinity: pods/pod-nginx-specific-node.yaml,
- *   pod-nginx-required-affinity.yaml, pod-nginx-preferred-affinity.yaml.
+ *   pod-nginx-required-affinity.yaml, pod-nginx-preferred-affinity.yaml;
+ * - tasks/administer-cluster/manage-resources/memory-default-namespace and cpu-default-namespace:
+ *   admin/resource/memory-defaults.yaml, -pod, -pod-2, -pod-3; cpu-defaults.yaml, -pod, -pod-2, -pod-3.
  *
  * Source: github.com/kubernetes/website, content/en/examples/PATH, read at the commit given beside
  * each. Licence: kubernetes/website's content is CC BY 4.0 (© The Kubernetes Authors).
@@ -44,7 +46,7 @@
  *   stored commits are JSON rewrites or older versions: a Pod named secret-envars-test-pod, keys
  *   backend_username), un-indented from the pages' list items, with the repo's last newline;
  *   secret.yaml is its zh-cn copy (the zh-cn secret-pod.yaml's comments are translated, so not it).
- * - the quality-service-pod and assign-pods-nodes files likewise: the pages as published for
+ * - the quality-service-pod, assign-pods-nodes and memory/cpu-default-namespace files likewise: the pages as published for
  *   release-1.34 (copies), with the repo's last newline; the commits given are the stored ones
  *   (JSON rewrites or other versions).
  * - The .properties files are not in the reference index (`commit: ''`): game.properties and
@@ -228,5 +230,45 @@ export const DOCS_EXAMPLES_TASKS: Readonly<Record<string, DocsExample>> = {
     commit: '6ef03d7b2ee2ed72e19467509e800a35efe37a90',
     restored: true,
     text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: nginx\nspec:\n  affinity:\n    nodeAffinity:\n      preferredDuringSchedulingIgnoredDuringExecution:\n      - weight: 1\n        preference:\n          matchExpressions:\n          - key: disktype\n            operator: In\n            values:\n            - ssd\n  containers:\n  - name: nginx\n    image: nginx\n    imagePullPolicy: IfNotPresent\n",
+  },
+  'admin/resource/memory-defaults.yaml': {
+    commit: '81dca134e217806c3f4f0dff1365514bce01829c',
+    restored: true,
+    text: "apiVersion: v1\nkind: LimitRange\nmetadata:\n  name: mem-limit-range\nspec:\n  limits:\n  - default:\n      memory: 512Mi\n    defaultRequest:\n      memory: 256Mi\n    type: Container\n",
+  },
+  'admin/resource/memory-defaults-pod.yaml': {
+    commit: 'c64f5711a5aa4cb40858d35433405fb324ada20b',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: default-mem-demo\nspec:\n  containers:\n  - name: default-mem-demo-ctr\n    image: nginx\n",
+  },
+  'admin/resource/memory-defaults-pod-2.yaml': {
+    commit: '37be43951b242dc4ce77a5292ec8259bb66e775e',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: default-mem-demo-2\nspec:\n  containers:\n  - name: default-mem-demo-2-ctr\n    image: nginx\n    resources:\n      limits:\n        memory: \"1Gi\"\n",
+  },
+  'admin/resource/memory-defaults-pod-3.yaml': {
+    commit: 'c64f5711a5aa4cb40858d35433405fb324ada20b',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: default-mem-demo-3\nspec:\n  containers:\n  - name: default-mem-demo-3-ctr\n    image: nginx\n    resources:\n      requests:\n        memory: \"128Mi\"\n",
+  },
+  'admin/resource/cpu-defaults.yaml': {
+    commit: '6ef03d7b2ee2ed72e19467509e800a35efe37a90',
+    restored: true,
+    text: "apiVersion: v1\nkind: LimitRange\nmetadata:\n  name: cpu-limit-range\nspec:\n  limits:\n  - default:\n      cpu: 1\n    defaultRequest:\n      cpu: 0.5\n    type: Container\n",
+  },
+  'admin/resource/cpu-defaults-pod.yaml': {
+    commit: '5712187312b318c7223635333cee02d5e22cf8ae',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: default-cpu-demo\nspec:\n  containers:\n  - name: default-cpu-demo-ctr\n    image: nginx\n",
+  },
+  'admin/resource/cpu-defaults-pod-2.yaml': {
+    commit: '6ef03d7b2ee2ed72e19467509e800a35efe37a90',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: default-cpu-demo-2\nspec:\n  containers:\n  - name: default-cpu-demo-2-ctr\n    image: nginx\n    resources:\n      limits:\n        cpu: \"1\"\n",
+  },
+  'admin/resource/cpu-defaults-pod-3.yaml': {
+    commit: '7a090ad7363dc8f01a2304c43a0fa3d27b25b540',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: default-cpu-demo-3\nspec:\n  containers:\n  - name: default-cpu-demo-3-ctr\n    image: nginx\n    resources:\n      requests:\n        cpu: \"0.75\"\n",
   },
 };
