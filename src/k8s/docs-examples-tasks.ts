@@ -16,7 +16,9 @@
  *   assign-pods-nodes and assign-pods-nodes-using-node-affinity: pods/pod-nginx-specific-node.yaml,
  *   pod-nginx-required-affinity.yaml, pod-nginx-preferred-affinity.yaml;
  * - tasks/administer-cluster/manage-resources/memory-default-namespace and cpu-default-namespace:
- *   admin/resource/memory-defaults.yaml, -pod, -pod-2, -pod-3; cpu-defaults.yaml, -pod, -pod-2, -pod-3.
+ *   admin/resource/memory-defaults.yaml, -pod, -pod-2, -pod-3; cpu-defaults.yaml, -pod, -pod-2, -pod-3;
+ *   memory-constraint-namespace and cpu-constraint-namespace: memory-constraints.yaml and
+ *   cpu-constraints.yaml, each with -pod, -pod-2, -pod-3, -pod-4.
  *
  * Source: github.com/kubernetes/website, content/en/examples/PATH, read at the commit given beside
  * each. Licence: kubernetes/website's content is CC BY 4.0 (© The Kubernetes Authors).
@@ -46,7 +48,7 @@
  *   stored commits are JSON rewrites or older versions: a Pod named secret-envars-test-pod, keys
  *   backend_username), un-indented from the pages' list items, with the repo's last newline;
  *   secret.yaml is its zh-cn copy (the zh-cn secret-pod.yaml's comments are translated, so not it).
- * - the quality-service-pod, assign-pods-nodes and memory/cpu-default-namespace files likewise: the pages as published for
+ * - the quality-service-pod, assign-pods-nodes and manage-resources files likewise: the pages as published for
  *   release-1.34 (copies), with the repo's last newline; the commits given are the stored ones
  *   (JSON rewrites or other versions).
  * - The .properties files are not in the reference index (`commit: ''`): game.properties and
@@ -270,5 +272,55 @@ export const DOCS_EXAMPLES_TASKS: Readonly<Record<string, DocsExample>> = {
     commit: '7a090ad7363dc8f01a2304c43a0fa3d27b25b540',
     restored: true,
     text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: default-cpu-demo-3\nspec:\n  containers:\n  - name: default-cpu-demo-3-ctr\n    image: nginx\n    resources:\n      requests:\n        cpu: \"0.75\"\n",
+  },
+  'admin/resource/memory-constraints.yaml': {
+    commit: '7a090ad7363dc8f01a2304c43a0fa3d27b25b540',
+    restored: true,
+    text: "apiVersion: v1\nkind: LimitRange\nmetadata:\n  name: mem-min-max-demo-lr\nspec:\n  limits:\n  - max:\n      memory: 1Gi\n    min:\n      memory: 500Mi\n    type: Container\n",
+  },
+  'admin/resource/memory-constraints-pod.yaml': {
+    commit: '7a090ad7363dc8f01a2304c43a0fa3d27b25b540',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: constraints-mem-demo\nspec:\n  containers:\n  - name: constraints-mem-demo-ctr\n    image: nginx\n    resources:\n      limits:\n        memory: \"800Mi\"\n      requests:\n        memory: \"600Mi\"\n",
+  },
+  'admin/resource/memory-constraints-pod-2.yaml': {
+    commit: '81dca134e217806c3f4f0dff1365514bce01829c',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: constraints-mem-demo-2\nspec:\n  containers:\n  - name: constraints-mem-demo-2-ctr\n    image: nginx\n    resources:\n      limits:\n        memory: \"1.5Gi\"\n      requests:\n        memory: \"800Mi\"\n",
+  },
+  'admin/resource/memory-constraints-pod-3.yaml': {
+    commit: '6ef03d7b2ee2ed72e19467509e800a35efe37a90',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: constraints-mem-demo-3\nspec:\n  containers:\n  - name: constraints-mem-demo-3-ctr\n    image: nginx\n    resources:\n      limits:\n        memory: \"800Mi\"\n      requests:\n        memory: \"100Mi\"\n",
+  },
+  'admin/resource/memory-constraints-pod-4.yaml': {
+    commit: '7a090ad7363dc8f01a2304c43a0fa3d27b25b540',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: constraints-mem-demo-4\nspec:\n  containers:\n  - name: constraints-mem-demo-4-ctr\n    image: nginx\n",
+  },
+  'admin/resource/cpu-constraints.yaml': {
+    commit: '81dca134e217806c3f4f0dff1365514bce01829c',
+    restored: true,
+    text: "apiVersion: v1\nkind: LimitRange\nmetadata:\n  name: cpu-min-max-demo-lr\nspec:\n  limits:\n  - max:\n      cpu: \"800m\"\n    min:\n      cpu: \"200m\"\n    type: Container\n",
+  },
+  'admin/resource/cpu-constraints-pod.yaml': {
+    commit: '5712187312b318c7223635333cee02d5e22cf8ae',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: constraints-cpu-demo\nspec:\n  containers:\n  - name: constraints-cpu-demo-ctr\n    image: nginx\n    resources:\n      limits:\n        cpu: \"800m\"\n      requests:\n        cpu: \"500m\"\n",
+  },
+  'admin/resource/cpu-constraints-pod-2.yaml': {
+    commit: '81dca134e217806c3f4f0dff1365514bce01829c',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: constraints-cpu-demo-2\nspec:\n  containers:\n  - name: constraints-cpu-demo-2-ctr\n    image: nginx\n    resources:\n      limits:\n        cpu: \"1.5\"\n      requests:\n        cpu: \"500m\"\n",
+  },
+  'admin/resource/cpu-constraints-pod-3.yaml': {
+    commit: '5712187312b318c7223635333cee02d5e22cf8ae',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: constraints-cpu-demo-3\nspec:\n  containers:\n  - name: constraints-cpu-demo-3-ctr\n    image: nginx\n    resources:\n      limits:\n        cpu: \"800m\"\n      requests:\n        cpu: \"100m\"\n",
+  },
+  'admin/resource/cpu-constraints-pod-4.yaml': {
+    commit: 'f31fa3cf431a87c0bf56d8b6c1c31f96c264f1fd',
+    restored: true,
+    text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: constraints-cpu-demo-4\nspec:\n  containers:\n  - name: constraints-cpu-demo-4-ctr\n    image: vish/stress\n",
   },
 };
