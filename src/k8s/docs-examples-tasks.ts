@@ -23,8 +23,9 @@
  * Source: github.com/kubernetes/website, content/en/examples/PATH, read at the commit given beside
  * each. Licence: kubernetes/website's content is CC BY 4.0 (© The Kubernetes Authors).
  * A file's text is that commit's, verbatim, including a missing last newline. `restored` marks files
- * the reference index held only as a branch's JSON rewrite (`---` then `{ apiVersion: "apps/v1", … }`,
- * commits 7a090ad… and 6ef03d7…); main's YAML was taken instead from:
+ * whose stored versions are not main's: a branch's JSON rewrite (`---` then `{ apiVersion: "apps/v1",
+ * … }`, commits 7a090ad…, 6ef03d7…, 81dca13…, 5712187…), a key-sorted rewrite, or an older version.
+ * Main's text was taken instead from:
  * - the zh-cn copy, content/zh-cn/examples/PATH (the localized site serves the en file's copy), at the
  *   commit given: deployment-with-configmap-as-volume.yaml, -two-containers.yaml and
  *   deployment-with-immutable-configmap-as-volume.yaml (the same mapping as the JSON, value for value);
@@ -48,9 +49,9 @@
  *   stored commits are JSON rewrites or older versions: a Pod named secret-envars-test-pod, keys
  *   backend_username), un-indented from the pages' list items, with the repo's last newline;
  *   secret.yaml is its zh-cn copy (the zh-cn secret-pod.yaml's comments are translated, so not it).
- * - the quality-service-pod, assign-pods-nodes and manage-resources files likewise: the pages as published for
- *   release-1.34 (copies), with the repo's last newline; the commits given are the stored ones
- *   (JSON rewrites or other versions).
+ * - the quality-service-pod, assign-pods-nodes and manage-resources files likewise: the pages as
+ *   published for release-1.34 (copies), with the repo's last newline; the commits given are the
+ *   stored ones (JSON rewrites or other versions).
  * - The .properties files are not in the reference index (`commit: ''`): game.properties and
  *   ui.properties are the values the page's `kubectl get configmaps game-config -o yaml` shows
  *   (`|` blocks, so each ends in one newline); game-env-file.properties is the page's `cat` of it.
