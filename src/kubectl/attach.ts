@@ -290,7 +290,7 @@ function runningLine(sim: Simulation, a: Attachment, written: LineOutput): LineO
   const end = waitWhileRunning(sim, a.namespace, a.pod, a.container, a.containerID, written.follow);
   written.shown.upToNow();
   const output = written.out.result(0, true).output;
-  if (end === 'capped') return { result: { output, exitCode: a.lastStatus }, detached: false };
+  if (end === 'capped') return { result: { output, exitCode: a.lastStatus, unended: true }, detached: false };
   const killed = terminated(137);
   return { ...killed, result: { ...killed.result, output: [...output, ...killed.result.output] } };
 }

@@ -107,6 +107,12 @@ export interface CommandResult {
    * exec`) is never one.
    */
   skip?: true;
+  /**
+   * The line had not ended when the runner's bound on a wait stopped it (`sleep infinity` or
+   * `tail -f` at an attached shell): a stage that is paused keeps it waiting where it began,
+   * rather than showing a quarter of an hour it never played.
+   */
+  unended?: true;
   /** The line changed the namespace commands default to (`kubectl config set-context --current -n X`, `use-context`): the new one. */
   namespace?: string;
 }

@@ -63,8 +63,9 @@ export type { AttachedShell, EditorRequest, ScreenFrame, CommandGroup, CommandIn
  *    `init.echoOnly` echoes one replayed command (the one a Ctrl+C interrupted).
  * 16: `commandResult.edit` may be `container-file`: `vi FILE` on a container's terminal (the Pod,
  *    the container, BusyBox vi's status line, read-only mode).
+ * 17: `commandResult` may carry `unended`: the line was still running at the runner's bound.
  */
-export const PROTOCOL_VERSION = 16;
+export const PROTOCOL_VERSION = 17;
 
 /**
  * One `advance`, `step` or `until` request may not move the clock by more than this: a runaway
@@ -378,6 +379,8 @@ export interface CommandResultMessage {
   leadSeq?: number;
   /** The line's lead command skipped simulated time on purpose (`sim advance`, the prompt's `sleep`): the moment shown jumps to its end. */
   skip?: true;
+  /** The line was still running when the runner's bound stopped it (`sleep infinity` at a container shell): paused, it waits where it began. */
+  unended?: true;
 }
 
 export interface UntilResultMessage {

@@ -299,7 +299,7 @@ export function createSimHost(post: (msg: FromWorker) => void, limits: ReplayLim
 }
 
 export function commandResult(epoch: number, id: number, r: CommandResult, startedAt: number, endedAt: number): CommandResultMessage {
-  const shells = { ...(r.typedIn ? { typedIn: r.typedIn } : {}), ...(r.attached ? { attached: r.attached } : {}), ...(r.edit ? { edit: r.edit } : {}), ...(r.files ? { files: r.files } : {}), ...(r.namespace !== undefined ? { namespace: r.namespace } : {}), ...(r.leadSeq !== undefined ? { leadSeq: r.leadSeq } : {}), ...(r.skip ? { skip: r.skip } : {}) };
+  const shells = { ...(r.typedIn ? { typedIn: r.typedIn } : {}), ...(r.attached ? { attached: r.attached } : {}), ...(r.edit ? { edit: r.edit } : {}), ...(r.files ? { files: r.files } : {}), ...(r.namespace !== undefined ? { namespace: r.namespace } : {}), ...(r.leadSeq !== undefined ? { leadSeq: r.leadSeq } : {}), ...(r.skip ? { skip: r.skip } : {}), ...(r.unended ? { unended: r.unended } : {}) };
   return { type: 'commandResult', epoch, id, output: r.output, exitCode: r.exitCode, startedAt, endedAt, ...shells };
 }
 

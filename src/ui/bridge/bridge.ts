@@ -119,6 +119,14 @@ export const SCALE_TICK_MS = 125;
  */
 export const PROGRESS_AFTER_MS = 250;
 
+/** What a line sent while paused and following said of itself (its result comes just before its ack diff). */
+interface PausedLine {
+  /** CommandResultMessage.leadSeq: where its own kubectl/sim records begin. */
+  leadSeq?: number;
+  /** CommandResultMessage.unended: it was still running at the runner's bound; the moment it began. */
+  unendedFrom?: number;
+}
+
 export class SimBridge {
   private readonly opts: Required<Omit<BridgeOptions, 'files'>> & { files: Record<string, string> };
   private readonly store: AppStore;
@@ -163,9 +171,9 @@ export class SimBridge {
   private echoInto: { id: number; entry: number; at: number } | undefined;
   /**
    * Commands sent while paused and following, by id: their result moves the moment shown. The
-   * value is the result's `leadSeq` once it came (it comes just before the ack diff).
+   * value is what the result said (leadSeq, unended) once it came (just before the ack diff).
    */
-  private pausedCommands = new Map<number, number | undefined>();
+  private pausedCommands = new Map<number, PausedLine | undefined>();
   /**
    * Lines whose result said `skip` (`sim advance`, the prompt's `sleep`): the moment shown jumps
    * to where they ended instead of playing the gap out. Their result comes just before the ack diff.
@@ -761,9 +769,11 @@ export class SimBridge {
         const from = msg.ack === undefined ? undefined : this.commandFrontiers.get(msg.ack);
         if (msg.ack !== undefined) this.commandFrontiers.delete(msg.ack);
         const paused = msg.ack !== undefined && this.pausedCommands.has(msg.ack);
-        const leadSeq = paused ? this.pausedCommands.get(msg.ack!) : undefined;
+        const line = paused ? this.pausedCommands.get(msg.ack!) : undefined;
         if (paused) this.pausedCommands.delete(msg.ack!);
-        if (r.ok && paused) this.showCommand(from ?? before, leadSeq);
+        // A line still running at the runner's bound never ended: it waits where it began, for Play or Ctrl+C.
+        if (r.ok && paused && line?.unendedFrom !== undefined) this.show(from ?? before, line.unendedFrom);
+        else if (r.ok && paused) this.showCommand(from ?? before, line?.leadSeq);
         if (r.ok && msg.ack !== undefined && this.skipCommands.delete(msg.ack) && this.store.getState().playback.following) this.show(r.state.tape!.frontierSeq, msg.now);
         if (msg.ack !== undefined && this.stepBudget > 0 && this.waitingSince.length === 0) this.continueStep();
         if (msg.ack !== undefined && this.hunt && this.waitingSince.length === 0 && !this.snapshotRequested) this.continueHunt();
@@ -779,7 +789,7 @@ export class SimBridge {
         if (msg.skip) {
           this.skipCommands.add(msg.id);
           this.pausedCommands.delete(msg.id);
-        } else if (this.pausedCommands.has(msg.id)) this.pausedCommands.set(msg.id, msg.leadSeq);
+        } else if (this.pausedCommands.has(msg.id)) this.pausedCommands.set(msg.id, { ...(msg.leadSeq === undefined ? {} : { leadSeq: msg.leadSeq }), ...(msg.unended ? { unendedFrom: msg.startedAt } : {}) });
         const replayed = this.echoing.get(msg.id);
         this.echoing.delete(msg.id);
         this.store.setState((s) => ({ terminal: replayed ? commandReplayed(s.terminal, msg, replayed.line, replayed.interruptAt) : commandFinished(s.terminal, msg) }));

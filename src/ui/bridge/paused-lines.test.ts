@@ -49,3 +49,26 @@ describe('a line typed while paused', () => {
     expect(lastLine(store)).toEqual({ text: 'deployment.apps/web created\n', waiting: false });
   });
 });
+
+describe('a line typed into a container shell while paused', () => {
+  it('waits where it began when it never ends (sleep infinity), and answers at once when it ends by itself', async () => {
+    const { store, bridge } = await paused();
+    bridge.run('kubectl run bb --image=busybox:1.36 -- sleep 3600');
+    bridge.run('sim advance 20s');
+    bridge.run('kubectl exec -it bb -- sh');
+    await settle();
+    expect(store.getState().terminal.entries.at(-1)).toMatchObject({ attached: { pod: 'bb' } });
+    bridge.run('echo hi');
+    await settle();
+    expect(lastLine(store)).toEqual({ text: 'hi\n', waiting: false });
+    const before = store.getState().cluster.now;
+    bridge.run('sleep infinity');
+    await settle();
+    // The worker ran it to the runner's bound; the stage stays where it began and the line waits.
+    const c = store.getState().cluster;
+    expect(c.tape!.frontierNow - before).toBeGreaterThan(10 * 60_000);
+    expect(c.now - before).toBeLessThan(1_000);
+    expect(lastLine(store).waiting).toBe(true);
+    expect(store.getState().playback.playing).toBe(false);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TERMINAL_LIMIT, commandFinished, commandInterrupted, commandReplayed, commandStarted, commandsAfter, commandsLost, contextNamespace, editorQuitText, initialTerminalState, workstationFiles } from './terminal';
+import { TERMINAL_LIMIT, commandFinished, commandInterrupted, commandReplayed, commandStarted, commandsAfter, commandsLost, contextNamespace, editorQuitText, initialTerminalState, interruptedAs, workstationFiles } from './terminal';
 
 describe('terminal transcript', () => {
   it('knows the files behind the prompt from the last line that changed them, past a fork and the transcript limit', () => {
@@ -124,5 +124,14 @@ describe('terminal transcript', () => {
     expect(s.entries[1]).toMatchObject({ shell: bb, state: 'done' });
     expect(s.entries[1]!.attached).toBeUndefined();
     expect(commandStarted(s, 3, 'kubectl get pods').entries[2]!.shell).toBeUndefined();
+  });
+
+  it('takes the Ctrl+C fork\'s result: over at the Ctrl+C unless the line wrote more later', () => {
+    const base = commandInterrupted(commandStarted(initialTerminalState, 1, 'ping bb'), 1, 5000);
+    const msg = (output: { text: string; at: number }[], endedAt: number) => ({ type: 'commandResult' as const, epoch: 1, id: 99, exitCode: 0, startedAt: 1000, endedAt, output: output.map((c) => ({ stream: 'stdout' as const, ...c })) });
+    // ping's statistics at the Ctrl+C, the shell's next prompt a moment on: over.
+    expect(interruptedAs(base, 1, msg([{ text: 'seq=0\n', at: 1150 }, { text: '\n--- bb ping statistics ---\n', at: 5000 }], 5150), 5000).entries[0]).toMatchObject({ state: 'interrupted', exitCode: 0, interruptedAt: 5000, endedAt: 5150 });
+    // A trap returned and the script wrote again three seconds on: it still waits.
+    expect(interruptedAs(base, 1, msg([{ text: 'caught\n', at: 5000 }, { text: 'end\n', at: 8000 }], 8000), 5000).entries[0]).toMatchObject({ state: 'done', interruptedAt: 5000 });
   });
 });

@@ -189,9 +189,13 @@ export function interruptedAs(state: TerminalState, id: number, msg: CommandResu
   return update(state, (e) => (e.id === id ? { ...e, output: msg.output, exitCode: msg.exitCode, endedAt: msg.endedAt, interruptedAt: t, state: goesOn(msg, t) ? 'done' : 'interrupted' } : e));
 }
 
-/** The line went on after its Ctrl+C (a trap returned, bash ran the next command): it still waits at the playhead. */
+/**
+ * The line went on after its Ctrl+C (a trap returned, bash ran the next command) and wrote more
+ * later: it still waits at the playhead. A line that only took its typist's moment to end (the
+ * Ctrl+C came before its command began) or wrote nothing more is over at the Ctrl+C.
+ */
 function goesOn(msg: CommandResultMessage, t: number): boolean {
-  return msg.startedAt <= t && msg.endedAt > t;
+  return msg.startedAt <= t && msg.endedAt > t && msg.output.some((c) => c.at !== undefined && c.at > t);
 }
 
 /**
