@@ -41,7 +41,10 @@ const nodeBuiltins = {
  */
 const LAYERS = {
   'src/k8s': { runtime: [], packages: [uiLibraries, nodeBuiltins] },
-  'src/engine': { runtime: ['src/k8s'], packages: [uiLibraries, nodeBuiltins] },
+  // The texts the simulated images ship (a tutorial's server.js, the guestbook's PHP): data the
+  // engine serves and `cat` prints, never run, so their own Date calls are only words.
+  'src/image-files': { runtime: [], packages: [uiLibraries, nodeBuiltins] },
+  'src/engine': { runtime: ['src/k8s', 'src/image-files'], packages: [uiLibraries, nodeBuiltins] },
   'src/kubectl': { runtime: ['src/engine', 'src/k8s'], packages: [uiLibraries, nodeBuiltins] },
   'src/protocol': { runtime: ['src/k8s'], types: ['src/engine', 'src/kubectl'], packages: [uiLibraries, nodeBuiltins] },
   'src/worker': { runtime: ['src/engine', 'src/kubectl', 'src/protocol', 'src/k8s'], packages: [uiLibraries, nodeBuiltins] },

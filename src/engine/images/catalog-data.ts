@@ -39,7 +39,7 @@ import { nginxBefore, nginxErrorPage } from './nginx-http';
 import { nginxDebian } from './nginx-build';
 import { LANGUAGE_IMAGES } from './lang-images';
 import { NGINX_IMAGE_DIRS, NGINX_IMAGE_FILES, NGINX_IMAGE_LINKS, NGINX_IMAGE_META, NGINX_ROOT_DIRS } from './nginx-image';
-import { bootcampServerJs } from './bootcamp-server-js';
+import { bootcampServerJs } from '../../image-files/bootcamp-server-js';
 import { GUESTBOOK_IMAGES } from './guestbook-images';
 
 const MiB = 1024 * 1024;

@@ -18,7 +18,7 @@
  * Sizes: as registries list them where known, else of the base image's order.
  */
 import type { CatalogImage, Route, TagInfo, Userland } from './catalog-types';
-import { GB_FOLLOWER_RUN_SH, GUESTBOOK_CONTROLLERS_JS, GUESTBOOK_INDEX_HTML, GUESTBOOK_PHP } from './guestbook-files';
+import { GB_FOLLOWER_RUN_SH, GUESTBOOK_CONTROLLERS_JS, GUESTBOOK_INDEX_HTML, GUESTBOOK_PHP } from '../../image-files/guestbook-files';
 
 const MiB = 1024 * 1024;
 const DEBIAN: Userland = { shell: 'dash', tools: 'coreutils', bash: true, pkg: 'apt' };
