@@ -33,6 +33,20 @@ describe('kubectl logs through the kubelet', () => {
     expect(logs(sim, 'web', { tailLines: 5, timestamps: true })).toMatchObject({ text: 'Get "https://10.0.0.11:10250/containerLogs/default/web/api?tailLines=5&timestamps=true": dial tcp 10.0.0.11:10250: connect: connection refused' });
   });
 
+  it('stamps grow line by line, also within one millisecond, and a line keeps its stamp under --tail', () => {
+    const sim = bootCluster();
+    // Five lines written in one go: one millisecond of the simulation's clock.
+    createPod(sim, podManifest('five', 'busybox:1.36', { spec: { containers: [{ name: 'api', image: 'busybox:1.36', command: ['sh', '-c', 'printf "a\\nb\\n\\nc\\nd\\n"; sleep 3600'] }] } }));
+    sim.advance(15_000);
+    const stamped = logs(sim, 'five', { timestamps: true }).text.trimEnd().split('\n');
+    expect(stamped.map((l) => l.slice(31))).toEqual(['a', 'b', '', 'c', 'd']);
+    const at = stamped.map((l) => l.slice(0, 30));
+    expect(new Set(at.map((s) => s.slice(0, 23))).size).toBe(1);
+    expect([...at].sort()).toEqual(at);
+    expect(new Set(at).size).toBe(5);
+    expect(logs(sim, 'five', { timestamps: true, tailLines: 2 }).text).toBe(`${stamped.slice(3).join('\n')}\n`);
+  });
+
   it('is a hop from kube-apiserver to the kubelet in the trace, with LogLocation\'s query', () => {
     const sim = bootCluster();
     createPod(sim, podManifest('web', 'nginx:1.27'));

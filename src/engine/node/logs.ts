@@ -75,24 +75,39 @@ function containerIdFor(pod: Pod, container: string, previous: boolean): { id: s
   return bad(`container "${container}" in pod "${podName}" is waiting to start - no logs yet`);
 }
 
-/** RFC 3339 with nanoseconds, as the CRI log file records each line. */
-function rfc3339Nano(at: number, salt: string): string {
-  const base = rfc3339(at as SimMillis).slice(0, -1);
-  const ms = String(((at % 1000) + 1000) % 1000).padStart(3, '0');
-  const sub = (parseInt(hashHex(salt, 6), 16) % 1_000_000).toString().padStart(6, '0');
-  return `${base}.${ms}${sub}Z`;
+/**
+ * The CRI log's stamps, RFC 3339 with nanoseconds: containerd stamps each record when it writes
+ * it, so a container's stamps only grow. The simulation's clock has milliseconds; the digits below
+ * are made up but stable — computed over the whole log before --tail/--since pick lines, so a line
+ * keeps its stamp however it is read — and they grow within a millisecond: its first record gets
+ * a sub-millisecond offset from the container and the moment, each next one a small step on.
+ */
+function stamps(lines: readonly LogLine[], containerId: string): string[] {
+  const out: string[] = [];
+  let prevAt = NaN;
+  let sub = 0;
+  for (let i = 0; i < lines.length; i++) {
+    const at = lines[i]!.at;
+    if (at === prevAt) sub = Math.min(999_999, sub + 1 + (parseInt(hashHex(`${containerId}:${at}:${i}`, 4), 16) % 40_000));
+    else sub = parseInt(hashHex(`${containerId}:${at}`, 6), 16) % 600_000;
+    prevAt = at;
+    const ms = String(((at % 1000) + 1000) % 1000).padStart(3, '0');
+    out.push(`${rfc3339(at as SimMillis).slice(0, -1)}.${ms}${sub.toString().padStart(6, '0')}Z`);
+  }
+  return out;
 }
 
 function render(lines: LogLine[], opts: LogOptions, now: number, containerId: string): string {
-  let sel = lines;
-  if (opts.sinceSeconds !== undefined) sel = sel.filter((l) => l.at >= now - opts.sinceSeconds! * 1000);
+  const stamp = opts.timestamps ? stamps(lines, containerId) : undefined;
+  let sel = lines.map((l, i) => ({ l, i }));
+  if (opts.sinceSeconds !== undefined) sel = sel.filter(({ l }) => l.at >= now - opts.sinceSeconds! * 1000);
   if (opts.sinceTime !== undefined) {
     const since = parseTimestamp(opts.sinceTime);
-    sel = sel.filter((l) => l.at >= since);
+    sel = sel.filter(({ l }) => l.at >= since);
   }
   if (opts.tailLines !== undefined && opts.tailLines >= 0) sel = sel.slice(Math.max(0, sel.length - opts.tailLines));
   // A P record (src/k8s/cri-log.ts) is printed without its newline, as the kubelet's reader does.
-  let text = sel.map((l, i) => `${opts.timestamps ? `${rfc3339Nano(l.at, `${containerId}:${i}:${l.text}`)} ` : ''}${l.text}${l.partial ? '' : '\n'}`).join('');
+  let text = sel.map(({ l, i }) => `${stamp ? `${stamp[i]!} ` : ''}${l.text}${l.partial ? '' : '\n'}`).join('');
   if (opts.limitBytes !== undefined && opts.limitBytes >= 0) text = text.slice(0, opts.limitBytes);
   return text;
 }
