@@ -45,7 +45,8 @@ export type PromptNode =
   /** One simple command, as written (its redirections included); `aliased`: its aliases were expanded when its function was defined. */
   | { t: 'simple'; text: string; docs?: HereDoc[]; aliased?: true }
   | { t: 'list'; items: { op: ListOp; node: PromptNode }[] }
-  | { t: 'pipeline'; stages: PromptNode[]; bang: boolean }
+  /** `time`: bash's reserved word before the pipeline (`posix`: `time -p`); with no stages it times nothing. */
+  | { t: 'pipeline'; stages: PromptNode[]; bang: boolean; time?: 'bash' | 'posix' }
   | { t: 'for'; name: string; words: string | null; body: PromptNode; redirs: string; docs?: HereDoc[] }
   | { t: 'for-arith'; init: string; test: string; step: string; body: PromptNode; redirs: string; docs?: HereDoc[] }
   | { t: 'loop'; until: boolean; cond: PromptNode; body: PromptNode; redirs: string; docs?: HereDoc[] }
@@ -87,7 +88,7 @@ const OPS = ['&&', '||', ';;', ';&', '|&', ';', '&', '|', '(', ')', '\n'];
 const REDIR = /^(\d*)(&>>|&>|>>|>&|>\||<<<|<<-|<<|<&|<>|>|<)/;
 const RESERVED = new Set(['if', 'then', 'elif', 'else', 'fi', 'for', 'in', 'do', 'done', 'while', 'until', 'case', 'esac', '{', '}', '!', '[[', ']]', 'function']);
 /** bash's reserved words, as `type` names them (`for is a shell keyword`). */
-export const PROMPT_KEYWORDS: ReadonlySet<string> = RESERVED;
+export const PROMPT_KEYWORDS: ReadonlySet<string> = new Set([...RESERVED, 'time']);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** What bash (not in POSIX mode) takes as a function's name: a word with no quoting or expansion in it. */
 const FUNCTION_NAME = /^[^\s'"\\$`|&;<>()=]+$/;
@@ -332,11 +333,22 @@ class Parser {
   }
 
   private pipeline(): PromptNode {
+    let time: 'bash' | 'posix' | undefined;
+    if (this.isWord('time')) {
+      this.p++;
+      time = 'bash';
+      if (this.isWord('-p')) {
+        this.p++;
+        time = 'posix';
+      }
+    }
     let bang = false;
     if (this.isWord('!')) {
       this.p++;
       bang = true;
     }
+    const next = this.peek();
+    if (time && !bang && (next.k === 'eof' || (next.k === 'op' && [';', '\n', '&', '&&', '||', ')'].includes(next.v)))) return { t: 'pipeline', stages: [], bang, time };
     const stages = [this.command()];
     while (this.isOp('|') || this.isOp('|&')) {
       this.p++;
@@ -344,6 +356,7 @@ class Parser {
       if (this.peek().k === 'eof') throw eofError();
       stages.push(this.command());
     }
+    if (time) return { t: 'pipeline', stages, bang, time };
     return stages.length === 1 && !bang ? stages[0]! : { t: 'pipeline', stages, bang };
   }
 

@@ -150,3 +150,33 @@ describe('cd and xargs', () => {
     expect(out(s.run('kubectl get pods -o name'))).toBe('');
   });
 });
+
+describe('time at the prompt', () => {
+  it('reports the pipeline\'s simulated time as bash formats it, TIMEFORMAT and -p included', () => {
+    const s = new Session();
+    expect(out(s.run('type time'))).toBe('time is a shell keyword\n');
+    expect(out(s.run('time sleep 2'), 'stderr')).toBe('\nreal\t0m2.000s\nuser\t0m0.000s\nsys\t0m0.000s\n');
+    expect(out(s.run('time -p sleep 1.5'), 'stderr')).toBe('real 1.50\nuser 0.00\nsys 0.00\n');
+    expect(out(s.run('time for i in 1 2; do sleep 30; done'), 'stderr')).toBe('\nreal\t1m0.000s\nuser\t0m0.000s\nsys\t0m0.000s\n');
+    // The pipeline's status is its own; a redirection inside the pipeline leaves the report on the shell's stderr.
+    const piped = s.run('time sleep 1 2>/dev/null | cat');
+    expect(piped.exitCode).toBe(0);
+    expect(out(piped, 'stderr')).toBe('\nreal\t0m1.000s\nuser\t0m0.000s\nsys\t0m0.000s\n');
+    expect(s.run('time ! true').exitCode).toBe(1);
+    expect(out(s.run('{ time sleep 1; } 2>/dev/null; echo quiet'))).toBe('quiet\n');
+    expect(out(s.run("TIMEFORMAT='%R|%1lR|%0R|%%'; time sleep 61.25"), 'stderr')).toBe('61.250|1m1.2s|61|%\n');
+    expect(out(s.run("TIMEFORMAT=''; time sleep 1"), 'stderr')).toBe('');
+    expect(out(s.run("TIMEFORMAT='%x'; time sleep 1"), 'stderr')).toBe("bash: TIMEFORMAT: `x': invalid format character\n");
+    expect(out(s.run('unset TIMEFORMAT; time'), 'stderr')).toBe('\nreal\t0m0.000s\nuser\t0m0.000s\nsys\t0m0.000s\n');
+  });
+
+  it('times kubectl against the simulated cluster: a rollout takes what its Pods take to start', () => {
+    const s = new Session();
+    s.run('kubectl create deployment web --image=nginx --replicas=2');
+    const r = s.run('time kubectl rollout status deployment/web');
+    expect(out(r)).toContain('deployment "web" successfully rolled out');
+    const real = /real\t(\d+)m(\d+)\.(\d{3})s/.exec(out(r, 'stderr'));
+    expect(real).not.toBeNull();
+    expect(Number(real![1]) * 60 + Number(real![2])).toBeGreaterThanOrEqual(1);
+  });
+});

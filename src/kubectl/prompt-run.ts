@@ -34,6 +34,7 @@ import type { ArithOutcome } from '../k8s/arith';
 import { INTERRUPTED_EXIT_CODE } from './interrupt';
 import { MAX_STREAM_LINES, MAX_WAIT_MS } from './wait-util';
 import { runConditional, type TestHost } from './prompt-test';
+import { timeReport } from '../k8s/bash-time';
 import type { CommandResult, OutputChunk } from './types';
 
 /** The most iterations one line's loops may run, together (a function call counts as one). */
@@ -403,6 +404,21 @@ class LineRun {
    * Ctrl+C stops the commands after it, but a program (a filter) still reads what came before.
    */
   private pipeline(node: Extract<PromptNode, { t: 'pipeline' }>, input: Input | undefined): Ran {
+    if (!node.time) return this.untimed(node, input);
+    const start = this.host.now();
+    const r = this.untimed(node, input);
+    if (r.flow?.k === 'halt' && r.flow.exit) return r;
+    // TIMEFORMAT unset is bash's own format; set to '' it silences the report.
+    const set = this.host.expand('${TIMEFORMAT+set}', false);
+    const format = set.ok && set.argv[0] === 'set' ? this.host.expand('$TIMEFORMAT', false) : undefined;
+    const report = timeReport(format?.ok ? (format.argv[0] ?? '') : undefined, node.time === 'posix', this.host.now() - start, 0, 0, 'bash: ');
+    if (report.text === '') return r;
+    const chunk: OutputChunk = { stream: 'stderr', text: report.text, at: this.host.now() };
+    this.stamped.add(chunk);
+    return { ...r, output: [...r.output, chunk] };
+  }
+
+  private untimed(node: Extract<PromptNode, { t: 'pipeline' }>, input: Input | undefined): Ran {
     const output: OutputChunk[] = [];
     let text = input?.text;
     let status = 0;
