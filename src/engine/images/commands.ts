@@ -28,6 +28,7 @@ import { arithmetic, expandWord, expandWords, tildeWord, type ExpandContext, typ
 import { caseBody, condStatus, containerTestHost } from './shell-compound';
 import { bashTestMessage, type TestHost } from '../../k8s/shell-test';
 import { fnmatch } from '../../k8s/fnmatch';
+import { timeReport } from '../../k8s/bash-time';
 import { containerGlob } from './shell-glob';
 import type { GlobOpts } from '../../k8s/glob-paths';
 import { shoptOn } from '../../k8s/shopt';
@@ -381,6 +382,17 @@ function stageWords(m: Machine, i: number): string[] {
 }
 
 export function runPipeline(m: Machine, ctx: RunContext, n: Extract<ShellNode, { t: 'pipe' }>): void {
+  const start = m.clock;
+  runStages(m, ctx, n);
+  if (!n.time || m.state === 'blocked' || m.state === 'spinning') return;
+  // TIMEFORMAT unset is bash's own format; set to '' it silences the report (src/k8s/bash-time.ts).
+  const format = Object.hasOwn(m.vars, 'TIMEFORMAT') ? m.vars['TIMEFORMAT'] : undefined;
+  const status = m.status;
+  emit(m, ctx, m.err, timeReport(format, n.time === 'posix', m.clock - start, 0, 0, shellPrefix(m)).text, m.clock);
+  m.status = status;
+}
+
+function runStages(m: Machine, ctx: RunContext, n: Extract<ShellNode, { t: 'pipe' }>): void {
   let input = m.stdin;
   let end = m.clock;
   let status = 0;
@@ -633,7 +645,7 @@ function execFromTool(m: Machine, ctx: RunContext, exec: ExecRequest, s: Streams
   if (exec.outFile !== undefined) writeFile(m.fs, ctx.base, exec.outFile, '', true, m.clock, () => processIds(m, ctx));
   const out: Sink = exec.outFile === undefined ? s.out : { k: 'file', path: exec.outFile };
   const streams: Streams = { out, err: exec.errToOut ? out : s.err, stdin: exec.stdin ?? s.stdin, ...(exec.stdin !== undefined || s.stdinReplaced ? { stdinReplaced: true as const } : {}) };
-  if (!exec.limit && !exec.more && !exec.status && !exec.stop && exec.stdin === undefined) {
+  if (!exec.limit && !exec.more && !exec.status && !exec.stop && !exec.report && exec.stdin === undefined) {
     dispatch(m, ctx, exec.argv, exec.env, streams, true);
     return;
   }
@@ -661,6 +673,7 @@ function execFromTool(m: Machine, ctx: RunContext, exec: ExecRequest, s: Streams
     }
   }
   m.status = exec.status ? exec.status(statuses) : statuses[statuses.length - 1]!;
+  if (exec.report) emit(m, ctx, s.err, exec.report(m.status, m.clock - start), m.clock);
 }
 
 /**

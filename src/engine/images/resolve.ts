@@ -17,7 +17,7 @@ const BUSYBOX_NET = ['wget', 'nslookup', 'nc', 'ping', 'telnet'];
 /** procps' programs: a Debian or Ubuntu image without the procps package has none of them (`pidof` is sysvinit-utils'). */
 const NOT_IN_COREUTILS = new Set(['ps', 'free', 'uptime', 'pgrep']);
 /** BusyBox's applets no Debian package of the images provides (Debian images have no vi at all: debian-files-data.ts). */
-const BUSYBOX_ONLY = new Set(['vi']);
+const BUSYBOX_ONLY = new Set(['vi', 'time']);
 
 /** Debian's names for a modelled tool: the program an alternatives link names (userland-files.ts). */
 const DEBIAN_ALIASES: Readonly<Record<string, string>> = { mawk: 'awk', nawk: 'awk', 'which.debianutils': 'which' };

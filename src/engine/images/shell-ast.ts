@@ -31,7 +31,8 @@ export interface Redir {
 export type ShellNode =
   /** `line`, `endLine`: the script's lines it starts and ends on, when not the first (`$LINENO`). */
   | { t: 'cmd'; assigns: Assign[]; words: Word[]; redirs: Redir[]; line?: number; endLine?: number }
-  | { t: 'pipe'; cmds: number[]; bang: boolean }
+  /** `time`: bash's reserved word before the pipeline (`posix`: `time -p`); no cmds: it times nothing. */
+  | { t: 'pipe'; cmds: number[]; bang: boolean; time?: 'bash' | 'posix' }
   | { t: 'and' | 'or'; l: number; r: number }
   | { t: 'seq'; items: number[]; bg: boolean[] }
   /** `step`: bash's `for ((init; test; step))`, run before each test after the first (a `continue` too). */

@@ -92,7 +92,7 @@ export function tokenize(src: string, nodes: ShellNode[], bash = false, extglob 
     const t = toks[toks.length - 1];
     if (!t || t.k === 'nl') return true;
     if (t.k === 'op') return COMMAND_START_OPS.has(t.v);
-    return t.k === 'word' && t.plain !== null && COMMAND_START_WORDS.has(t.plain);
+    return t.k === 'word' && t.plain !== null && (COMMAND_START_WORDS.has(t.plain) || (bash && t.plain === 'time'));
   };
   /** bash reads `@(…)` and its kin as a word's part: always inside `[[ ]]`, else after a `shopt -s extglob` line. */
   const extglobAt = (at: number): boolean => {

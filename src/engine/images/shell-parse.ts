@@ -182,17 +182,29 @@ class Parser {
   }
 
   private pipeline(): number {
+    let time: 'bash' | 'posix' | undefined;
+    if (this.bash && this.isWord('time')) {
+      this.p++;
+      time = 'bash';
+      if (this.isWord('-p')) {
+        this.p++;
+        time = 'posix';
+      }
+    }
     let bang = false;
     if (this.isWord('!')) {
       bang = true;
       this.p++;
     }
+    const next = this.peek();
+    if (time && !bang && (next.k === 'eof' || next.k === 'nl' || (next.k === 'op' && [';', '&', '&&', '||', ')', ';;'].includes(next.v)))) return this.add({ t: 'pipe', cmds: [], bang, time });
     const cmds = [this.command()];
     while (this.isOp('|')) {
       this.p++;
       this.skipNewlines();
       cmds.push(this.command());
     }
+    if (time) return this.add({ t: 'pipe', cmds, bang, time });
     return cmds.length === 1 && !bang ? cmds[0]! : this.add({ t: 'pipe', cmds, bang });
   }
 

@@ -138,6 +138,8 @@ export interface ExecRequest {
   more?: string[][];
   /** After each run: a message (written to stderr) when the tool stops there (xargs after a 255). */
   stop?(status: number): string | undefined;
+  /** `time`: what the tool writes to stderr once the program ended with `status` after `ms` of simulated time. */
+  report?(status: number, ms: number): string;
   /** The tool's status from the programs' (in order); unset: the last one's. A missing program ends the runs. */
   status?(statuses: readonly number[]): number;
 }

@@ -21,6 +21,7 @@ import { envTool } from './tools-env';
 import { which } from './tools-which';
 import { stat } from './tools-stat';
 import { nohup, timeout } from './tools-nohup-timeout';
+import { time } from './tools-time';
 import { tty } from './tools-tty';
 import { vi } from './tools-vi';
 import { xargs } from './tools-xargs';
@@ -136,6 +137,7 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
   tty,
   vi,
   timeout,
+  time,
   xargs,
   find,
   printenv,
