@@ -20,3 +20,9 @@ kubectl exec deb -- sh -c 'echo web-1 web-2 web-3 | xargs -n 1 echo checking'
 kubectl exec deb -- sh -c 'timeout 2 sleep 10; echo "exit status $?"'
 kubectl exec bb -- sh -c 'timeout 2 sleep 10; echo "exit status $?"'
 kubectl exec deb -- sh -c 'nohup echo still here'
+# time: bash's keyword (at this prompt and in a container's bash) and BusyBox's applet measure
+# simulated time; the classroom keeps no CPU accounts, so user and sys stay 0.
+kubectl create deployment timed --image=nginx --replicas=2
+time kubectl rollout status deployment/timed
+kubectl exec deb -- bash -c 'time sleep 1.5'
+kubectl exec bb -- time sh -c 'sleep 2; exit 3'
