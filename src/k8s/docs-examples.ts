@@ -49,6 +49,7 @@
  */
 
 import { DOCS_EXAMPLES_TASKS } from './docs-examples-tasks';
+import { DOCS_EXAMPLES_WORDPRESS } from './docs-examples-wordpress';
 
 /** One file: its text verbatim and the kubernetes/website commit it was taken from. */
 export interface DocsExample {
@@ -264,8 +265,12 @@ export const DOCS_EXAMPLES: Readonly<Record<string, DocsExample>> = {
   },
 };
 
-/** Every file served: these, and the task pages' (docs-examples-tasks.ts). */
-export const ALL_DOCS_EXAMPLES: Readonly<Record<string, DocsExample>> = { ...DOCS_EXAMPLES, ...DOCS_EXAMPLES_TASKS };
+/** Every file served: these, the task pages' (docs-examples-tasks.ts) and the WordPress tutorial's. */
+export const ALL_DOCS_EXAMPLES: Readonly<Record<string, DocsExample>> = {
+  ...DOCS_EXAMPLES,
+  ...DOCS_EXAMPLES_TASKS,
+  ...DOCS_EXAMPLES_WORDPRESS,
+};
 
 /** The file at `path` (under examples/), if the docs have it. */
 export function docsExample(path: string): string | undefined {

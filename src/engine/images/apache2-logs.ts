@@ -18,14 +18,20 @@ import type { Hit } from './app-logs';
 
 const line = (at: number, text: string, stream: LogLine['stream'] = 'stdout'): LogLine => ({ at, stream, text });
 
+/** The server's product tokens (ServerSpec.apache; the guestbook's php:7.4-apache when unset). */
+function tokens(run: AppRun): { server: string; php: string } {
+  return ('server' in run.behaviour ? run.behaviour.server?.apache : undefined) ?? { server: GB_APACHE, php: GB_PHP };
+}
+
 export function apache2Banner(run: AppRun): LogLine[] {
   const s = run.startedAt;
+  const t = tokens(run);
   const up = run.listenAt;
   const ah = `AH00558: apache2: Could not reliably determine the server's fully qualified domain name, using ${run.podIP}. Set the 'ServerName' directive globally to suppress this message`;
   return [
     line(s, ah, 'stderr'),
     line(s, ah, 'stderr'),
-    line(up, `[${httpdTime(up)}] [mpm_prefork:notice] [pid ${run.pid}] AH00163: ${GB_APACHE} ${GB_PHP} configured -- resuming normal operations`, 'stderr'),
+    line(up, `[${httpdTime(up)}] [mpm_prefork:notice] [pid ${run.pid}] AH00163: ${t.server} ${t.php} configured -- resuming normal operations`, 'stderr'),
     line(up, `[${httpdTime(up)}] [core:notice] [pid ${run.pid}] AH00094: Command line: 'apache2 -D FOREGROUND'`, 'stderr'),
   ];
 }
@@ -46,8 +52,8 @@ function headBytes(hit: Hit): number {
   return [...fixed, ...extra].reduce((n, h) => n + crlf(h), 0) + 2;
 }
 
-/** One request in Apache's `combined` format. */
+/** One request in Apache's `combined` format; `hit.sent`, when set, is what %O counts (a head the app framed itself). */
 export function apache2Access(hit: Hit, when: string, req: string): LogLine {
-  const sent = hit.method === 'HEAD' ? headBytes(hit) : headBytes(hit) + hit.bytes;
+  const sent = hit.sent ?? (hit.method === 'HEAD' ? headBytes(hit) : headBytes(hit) + hit.bytes);
   return line(hit.at, `${hit.clientIP} - - [${when}] ${req} ${hit.status} ${sent} "-" "${hit.userAgent}"`);
 }

@@ -277,6 +277,8 @@ export interface Hit {
   method?: string;
   /** Requests the server answered before this one (log-buffer.ts countRequest). */
   served?: number;
+  /** The response's bytes on the wire, head included, when the app framed the head itself (Apache's %O). */
+  sent?: number;
 }
 
 /** Access-log (and nginx error-log) lines for one request, in the app's format. */

@@ -41,6 +41,7 @@ import { LANGUAGE_IMAGES } from './lang-images';
 import { NGINX_IMAGE_DIRS, NGINX_IMAGE_FILES, NGINX_IMAGE_LINKS, NGINX_IMAGE_META, NGINX_ROOT_DIRS } from './nginx-image';
 import { bootcampServerJs } from '../../image-files/bootcamp-server-js';
 import { GUESTBOOK_IMAGES } from './guestbook-images';
+import { WORDPRESS_IMAGES } from './wordpress-images';
 
 const MiB = 1024 * 1024;
 
@@ -1203,6 +1204,8 @@ export const CATALOG: CatalogImage[] = [
   bootcampImage('docker.io/jocatalin/kubernetes-bootcamp', 'The same app on Docker Hub; v2 (the tutorial\'s rolling update) answers v=2.', { v1: BOOTCAMP_V1, v2: BOOTCAMP_V2 }),
   // The PHP Guestbook tutorial's images (guestbook-images.ts): its leader, followers and frontend.
   ...GUESTBOOK_IMAGES,
+  // The WordPress + MySQL tutorial's wordpress (wordpress-images.ts).
+  ...WORDPRESS_IMAGES,
   {
     repository: 'registry.k8s.io/echoserver',
     about: 'Echoes request details on 8080 (minikube tutorials).',
@@ -1346,7 +1349,6 @@ export const OFFICIAL_IMAGES: Record<string, OfficialKind> = {
   traefik: { kind: 'server', port: 80, protocol: 'http', memoryMiB: 40 },
   caddy: { kind: 'server', port: 80, protocol: 'http', memoryMiB: 20 },
   tomcat: { kind: 'server', port: 8080, protocol: 'http', memoryMiB: 110 },
-  wordpress: { kind: 'server', port: 80, protocol: 'http', memoryMiB: 60 },
   ghost: { kind: 'server', port: 2368, protocol: 'http', memoryMiB: 120 },
   nextcloud: { kind: 'server', port: 80, protocol: 'http', memoryMiB: 80 },
   elasticsearch: { kind: 'server', port: 9200, protocol: 'http', memoryMiB: 1100 },

@@ -68,6 +68,11 @@ export interface ServerSpec {
    * Unset: Content-Type and Content-Length.
    */
   framing?: 'node';
+  /**
+   * An `apache2` server's product tokens, as its Server header and AH00163 start-up line name
+   * them (apache2-logs.ts). Unset: the guestbook's php:7.4-apache (Apache/2.4.38, PHP/7.4.33).
+   */
+  apache?: { server: string; php: string };
 }
 
 /**
@@ -132,6 +137,8 @@ export type ProgramName =
   | 'stress-ng'
   | 'postgres'
   | 'mysqld'
+  /** The wordpress image's docker-entrypoint.sh (wordpress-entrypoint.ts): its first-start copy, then exec. */
+  | 'wordpress-entrypoint'
   | 'etcd'
   | 'etcdctl'
   | 'curl'

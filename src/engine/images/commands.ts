@@ -11,7 +11,7 @@ import { serverBanner } from './app-logs';
 import type { Binary } from './catalog-types';
 import type { LogLine, ViOpen } from './types';
 import { network } from './container-net';
-import { fileLocation, normalizePath, parentProblem, readOnlyAt, stat, writeFile } from './fs';
+import { fileLocation, makeDir, normalizePath, parentProblem, readOnlyAt, stat, writeFile } from './fs';
 import { addFollower } from './follow';
 import { abandonLine, callFunction, runNested, runNestedCall, type Dialect, type Frame, type Machine, type ReadRequest, type RunContext, type Sink } from './machine';
 import { emit, processIds, sinkFor } from './output';
@@ -776,7 +776,13 @@ function runBinary(m: Machine, ctx: RunContext, path: string, binary: Binary, ar
     const f = stat(m.fs, ctx.base, normalizePath(file, m.cwd));
     return f.kind === 'file' ? f.content : undefined;
   };
-  const pc = { io, env, version: ctx.tag.version ?? 'latest', clock: m.clock, apps: m.apps, cwd: m.cwd, read, ...(override ? { override } : {}), ...(ctx.net ? { net: ctx.net } : {}), ...(ctx.image.userland.pkg === 'apk' ? { musl: true as const } : {}) };
+  const kind = (file: string): 'file' | 'dir' | 'none' => stat(m.fs, ctx.base, normalizePath(file, m.cwd)).kind;
+  const write = (file: string, content: string | undefined, who: readonly [number, number]): void => {
+    const at = normalizePath(file, m.cwd);
+    if (content === undefined) makeDir(m.fs, at, m.clock, () => who);
+    else writeFile(m.fs, ctx.base, at, content, false, m.clock, () => who);
+  };
+  const pc = { io, env, version: ctx.tag.version ?? 'latest', clock: m.clock, apps: m.apps, cwd: m.cwd, read, kind, write, ...(override ? { override } : {}), ...(ctx.net ? { net: ctx.net } : {}), ...(ctx.image.userland.pkg === 'apk' ? { musl: true as const } : {}) };
   let outcome: Outcome;
   if (binary.kind === 'app') {
     if (binary.behaviour.kind === 'missing') outcome = { k: 'done', status: 127 };

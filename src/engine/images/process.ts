@@ -29,6 +29,8 @@ import { masterFeed, replicaNextAt } from './redis-repl';
 import { network } from './container-net';
 import { guestbookPhp } from './guestbook-php';
 import { GB_404 } from './guestbook-images';
+import { WP_APACHE, WP_PHP } from './wordpress-images';
+import { wordpressAnswer, type DbDial } from './wordpress-php';
 import { advance, currentScope, killTime, LOG_CAP, newMachine, parkedForNet, restoreScope, runNested, startAt, type LineCut, type Machine, type RunContext, type Sink } from './machine';
 import { containerProcs, runUser, type ExecSession } from './proc-container';
 import { execPath, lookPathError, searchPath } from './exec-file';
@@ -612,6 +614,8 @@ function servePhp(p: ProcessState, now: number, port: number, path: string, clie
   const [file = '/', q = ''] = path.split('?');
   if (Object.hasOwn(app.behaviour.server.routes, file)) return undefined;
   const ctx = context(p, false, net);
+  const wp = serveWordPress(p, app, ctx, now, path, clientIP, header, method);
+  if (wp) return wp;
   const script = stat(p.machine.fs, ctx.base, '/var/www/html/guestbook.php');
   let route: Route;
   if (file === '/guestbook.php' && script.kind === 'file') {
@@ -624,6 +628,29 @@ function servePhp(p: ProcessState, now: number, port: number, path: string, clie
   const body = method === 'HEAD' ? '' : route.body;
   logHit(p, app, now, clientIP, path, route.status, body.length, header('user-agent') ?? 'curl/8.5.0', method, header('host'));
   return { status: route.status, body, contentType: route.contentType ?? 'text/html' };
+}
+
+/**
+ * The wordpress image's Apache when /var/www/html holds WordPress (its index.php, which the
+ * entrypoint copied there): WordPress's answer (wordpress-php.ts), its database dialled from the
+ * container as mysqli would (the name resolved by the Pod's DNS, then a TCP connect). Undefined:
+ * no WordPress there.
+ */
+function serveWordPress(p: ProcessState, app: AppRun, ctx: RunContext, now: number, path: string, clientIP: string, header: (name: string) => string | undefined, method: string): HttpAnswer | undefined {
+  const index = stat(p.machine.fs, ctx.base, '/var/www/html/index.php');
+  if (index.kind !== 'file' || !index.content.includes('wp-blog-header.php') || app.behaviour.kind !== 'serve') return undefined;
+  const tokens = app.behaviour.server.apache ?? { server: WP_APACHE, php: WP_PHP };
+  const n = network(p.machine, ctx);
+  const dial = (host: string): DbDial => {
+    const r = n.lookup(host);
+    if (r.kind !== 'found') return 'unresolved';
+    const ip = r.ips[0];
+    return ip === undefined ? 'unresolved' : (n.connect?.(ip, 3306) ?? 'refused');
+  };
+  const env = (name: string): string | undefined => own(p.input.env, name) as string | undefined;
+  const a = wordpressAnswer({ apache: tokens.server, php: tokens.php, version: app.version, env, dial, podIP: app.podIP }, { path, method, host: header('host'), at: now });
+  pushExtra(p, accessLines(app, appStyle(app), { at: now + a.delayMs, clientIP, path, status: a.status, bytes: a.body.length, userAgent: header('user-agent') ?? 'curl/8.5.0', seq: p.extraLogs.length, method, served: countRequest(p.machine, app.pid), sent: a.sent }));
+  return { status: a.status, body: a.body, head: a.head, ...(a.delayMs > 0 ? { delayMs: a.delayMs } : {}) };
 }
 
 /** The container's files and log as a redis-server in it reads and writes them (redis-persist.ts). */

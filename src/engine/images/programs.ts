@@ -9,7 +9,7 @@ import type { AppRun, RunningBehaviour } from './app';
 import { appAlive } from './app';
 import type { LogStyle, ProgramName } from './catalog-types';
 import { httpdServer, httpServer, nginxServer, tcpServer } from './catalog-data';
-import { klogTime, pgTime, redisTime, slashTime, spaceTime } from './clock';
+import { klogTime, pgTime, redisTime, slashTime } from './clock';
 import { nginxBuiltBy } from './nginx-build';
 import { piDigits } from './pi';
 import type { Io } from './tools';
@@ -18,6 +18,8 @@ import { etcdctl } from './etcdctl';
 import { redisConfig, type RedisConfig } from './redis-config';
 import { python3 } from './python';
 import { go, node, notSimulated, npm, pip, ruby } from './lang-tools';
+import { mysqld } from './mysql-server';
+import { wordpressEntrypoint } from './wordpress-entrypoint';
 
 export interface AppStart {
   name: string;
@@ -60,6 +62,13 @@ export interface ProgramContext {
   musl?: true;
   /** The container's files (a program's config file: redis-server's). */
   read?: (path: string) => string | undefined;
+  /** What is at `path` in the container (links followed): an entrypoint's `[ -e … ]`, `[ -d … ]`. */
+  kind?: (path: string) => 'file' | 'dir' | 'none';
+  /**
+   * Creates a file with `content`, or a directory when `content` is undefined, as the process
+   * `who` (uid, gid): a file it makes in a volume is theirs (an entrypoint's first-start copy).
+   */
+  write?: (path: string, content: string | undefined, who: readonly [number, number]) => void;
 }
 
 const MiB = 1024 * 1024;
@@ -326,40 +335,6 @@ function postgres(argv: string[], pc: ProgramContext): Outcome {
   };
 }
 
-function mysqld(argv: string[], pc: ProgramContext): Outcome {
-  const t = `${spaceTime(pc.clock).replace(' +0000', '')}+00:00`;
-  const note = `${t} [Note] [Entrypoint]: Entrypoint script for MySQL Server ${pc.version}-1.el9 started.`;
-  if (!pc.env.MYSQL_ROOT_PASSWORD && !pc.env.MYSQL_ALLOW_EMPTY_PASSWORD && !pc.env.MYSQL_RANDOM_ROOT_PASSWORD) {
-    return {
-      k: 'app',
-      start: {
-        name: 'mysqld',
-        version: pc.version,
-        argv,
-        style: 'silent',
-        behaviour: {
-          kind: 'crash',
-          afterMs: 120,
-          exitCode: 1,
-          stdout: [note],
-          stderr: [`${t} [ERROR] [Entrypoint]: Database is uninitialized and password option is not specified`, '    You need to specify one of the following as an environment variable:', '    - MYSQL_ROOT_PASSWORD', '    - MYSQL_ALLOW_EMPTY_PASSWORD', '    - MYSQL_RANDOM_ROOT_PASSWORD'],
-        },
-      },
-    };
-  }
-  return {
-    k: 'app',
-    start: {
-      name: 'mysqld',
-      version: pc.version,
-      argv,
-      style: 'silent',
-      behaviour: { kind: 'serve', server: tcpServer(3306, 380 * MiB, 'silent', 9000) },
-      banner: [[0, 'stdout', note], [8990, 'stderr', `${spaceTime(pc.clock + 8990).replace(' +0000', '')}Z 0 [System] [MY-010931] [Server] /usr/sbin/mysqld: ready for connections. Version: '${pc.version}'  socket: '/var/run/mysqld/mysqld.sock'  port: 3306  MySQL Community Server - GPL.`]],
-    },
-  };
-}
-
 function etcd(argv: string[], pc: ProgramContext): Outcome {
   const urls = opt(argv, '--listen-client-urls', '-listen-client-urls') ?? 'http://localhost:2379';
   const port = Number(/:(\d+)/.exec(urls.split(',')[0] ?? '')?.[1] ?? 2379) || 2379;
@@ -391,6 +366,7 @@ export function runProgram(program: Exclude<ProgramName, 'curl' | 'wget' | 'redi
     case 'stress-ng': return vishStress(argv, pc);
     case 'postgres': return postgres(argv, pc);
     case 'mysqld': return mysqld(argv, pc);
+    case 'wordpress-entrypoint': return wordpressEntrypoint(argv, pc);
     case 'etcd': return etcd(argv, pc);
     case 'etcdctl': {
       // Its zap lines (stderr) interleave with its results (stdout); the buffered streams would
