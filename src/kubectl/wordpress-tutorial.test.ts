@@ -160,3 +160,30 @@ describe('mysql:8.0 without a root password option', () => {
     ]);
   });
 });
+
+describe('wordpress and mysql images outside the tutorial', () => {
+  let run: Run;
+  beforeAll(() => {
+    run = sessionRunner(new Session({ seed: 5 }));
+    run('kubectl run w --image=wordpress:6.2.1-apache');
+    run('kubectl run db --image=mysql:8.0 --env=MYSQL_ROOT_PASSWORD=pw');
+    run('sim advance 30s');
+  });
+
+  it('without WORDPRESS_ variables there is no wp-config.php: every page redirects to the setup wizard, from the container too', () => {
+    expect(run('kubectl logs w').out.split('\n').slice(0, 3)).toEqual(['WordPress not found in /var/www/html - copying now...', 'Complete! WordPress has been successfully copied to /var/www/html', expect.stringMatching(/^AH00558: /)]);
+    const head = run('kubectl exec w -- curl -si localhost/').out;
+    expect(head).toMatch(/^HTTP\/1\.1 302 Found\r\n/);
+    expect(head).toContain('Location: http://localhost/wp-admin/setup-config.php\r\n');
+    expect(head).not.toContain('X-Redirect-By');
+    expect(run('kubectl exec w -- curl -sL localhost/').out).toContain('<title>WordPress &rsaquo; Setup Configuration File</title>');
+    expect(run('kubectl logs w --tail=1').out).toMatch(/^127\.0\.0\.1 - - \[[^\]]+\] "GET \/wp-admin\/setup-config\.php HTTP\/1\.1" 200 \d+ "-" "curl\/[\d.]+"\n$/);
+  });
+
+  it("mysql:8.0's ENV is its Dockerfile's, and its clients are there but not simulated", () => {
+    expect(run('kubectl exec db -- env').out).toContain('GOSU_VERSION=1.17\nMYSQL_MAJOR=8.0\nMYSQL_VERSION=8.0.43-1.el9\nMYSQL_SHELL_VERSION=8.0.43-1.el9\n');
+    const r = run("kubectl exec db -- mysql -u root -ppw -e 'SHOW DATABASES'");
+    expect(r.err).toContain('mysql: installed, but not simulated in this classroom\n');
+    expect(r.code).toBe(126);
+  });
+});

@@ -700,6 +700,11 @@ const BOOTCAMP_V2 = tag(83_642_968, 211_300_000, 'v2', {
 // ---------------------------------------------------------------------------------------------
 const NGINX_FILES = { ...NGINX_IMAGE_FILES, '/usr/share/nginx/html/index.html': NGINX_WELCOME, '/usr/share/nginx/html/50x.html': NGINX_50X };
 
+/** The official mysql image's ENV (Oracle Linux 9 builds; the tag's version where `{version}` is). */
+function mysqlEnv(major: string): Record<string, string> {
+  return { GOSU_VERSION: '1.17', MYSQL_MAJOR: major, MYSQL_VERSION: '{version}-1.el9', MYSQL_SHELL_VERSION: '{version}-1.el9' };
+}
+
 export const CATALOG: CatalogImage[] = [
   {
     repository: 'docker.io/library/nginx',
@@ -1261,17 +1266,28 @@ export const CATALOG: CatalogImage[] = [
   {
     repository: 'docker.io/library/mysql',
     about: 'MySQL on 3306; exits 1 unless MYSQL_ROOT_PASSWORD (or an alternative) is set.',
-    tags: { '8.0': tag(168_994_700, 582_133_020, '8.0.43'), '8.4': tag(170_220_311, 595_810_333, '8.4.6'), '9': tag(175_002_884, 610_443_981, '9.4.0'), latest: tag(175_002_884, 610_443_981, '9.4.0') },
+    // Each tag's ENV as its Dockerfile.oracle sets it (docker-library/mysql 4ea63447, 516237cd, cfdf0f31, 2025-07).
+    tags: {
+      '8.0': tag(168_994_700, 582_133_020, '8.0.43', { env: mysqlEnv('8.0') }),
+      '8.4': tag(170_220_311, 595_810_333, '8.4.6', { env: mysqlEnv('8.4') }),
+      '9': tag(175_002_884, 610_443_981, '9.4.0', { env: mysqlEnv('innovation') }),
+      latest: tag(175_002_884, 610_443_981, '9.4.0', { env: mysqlEnv('innovation') }),
+    },
     tagPattern: '^\\d+(\\.\\d+){0,2}(-(oracle|debian))?$|^(oracle|lts|innovation)$',
     patternTag: '8.4',
     userland: { shell: 'ash', tools: 'coreutils', bash: true, without: ['tar'] },
     entrypoint: ['docker-entrypoint.sh'],
     cmd: ['mysqld'],
-    env: { MYSQL_MAJOR: '8.4', MYSQL_VERSION: '{version}' },
+    env: mysqlEnv('8.4'),
     main: '/usr/sbin/mysqld',
     binaries: {
       '/usr/local/bin/docker-entrypoint.sh': { kind: 'entrypoint', announceFor: [], lines: [], prependIfFlag: 'mysqld' },
       '/usr/sbin/mysqld': { kind: 'program', program: 'mysqld' },
+      // The clients the image installs (mysql-community-client, mysql-shell): no SQL is simulated.
+      '/usr/bin/mysql': { kind: 'program', program: 'not-simulated' },
+      '/usr/bin/mysqladmin': { kind: 'program', program: 'not-simulated' },
+      '/usr/bin/mysqldump': { kind: 'program', program: 'not-simulated' },
+      '/usr/bin/mysqlsh': { kind: 'program', program: 'not-simulated' },
     },
   },
   {

@@ -11,13 +11,14 @@ import { CLUSTER_DNS, searchList } from './base-fs';
 import { INTERNET } from './catalog-data';
 import { dirEntries, stat, writeFile, written } from './fs';
 import { redisExchange } from './redis-persist';
-import type { LogLine } from './types';
+import type { HttpRequest, LogLine } from './types';
 import type { Machine, RunContext } from './machine';
-import type { DnsReply, Net, Resolution } from './net-tools';
+import type { DnsReply, Net, NetAnswer, Resolution } from './net-tools';
 import { own } from '../../k8s/own';
 import { handshake } from './tls';
 import { publicReply, replyHead } from './internet';
 import { plainToTls } from './http-wire';
+import { wordpressServe } from './wordpress-serve';
 
 /** Who signed an app's own certificate: no CA a client has. */
 const SELF_SIGNED = 'self-signed';
@@ -114,7 +115,7 @@ export function network(m: Machine, ctx: RunContext): Net {
   };
   const self = new Set(['localhost', '127.0.0.1', '0.0.0.0', ctx.hostname, ctx.podIP]);
   const publicHost = (ip: string): boolean => Object.values(INTERNET).some((h) => h.ip === ip);
-  return {
+  const net: Net = {
     connect(ip, port) {
       if (self.has(ip)) return m.apps.some((a) => listensOn(a, port, m.clock)) || ctx.net?.loopback?.connect(port) ? 'open' : 'refused';
       if (publicHost(ip)) {
@@ -175,6 +176,8 @@ export function network(m: Machine, ctx: RunContext): Net {
     fetch(host, port, req) {
       if (self.has(host)) {
         const ip = host === ctx.podIP ? ctx.podIP : req.loopbackIpv6 && host === 'localhost' ? '::1' : '127.0.0.1';
+        const wp = selfWordPress(m, ctx, net, port, req, ip);
+        if (wp) return wp;
         for (const a of m.apps) {
           const r = appHttp(
             a,
@@ -232,4 +235,20 @@ export function network(m: Machine, ctx: RunContext): Net {
       return { kind: 'reply', ip, status: reply.status, body: reply.body, ...(reply.head ? { head: reply.head } : {}), ...(reply.contentType !== undefined ? { contentType: reply.contentType } : {}), ...(reply.delayMs ? { ms: reply.delayMs } : {}) };
     },
   };
+  return net;
+}
+
+/**
+ * WordPress in this container answering a request from the container itself (`curl localhost`):
+ * wordpress-serve.ts, logged as Apache logs any client. Undefined: no WordPress on that port.
+ */
+function selfWordPress(m: Machine, ctx: RunContext, net: Net, port: number, req: HttpRequest, ip: string): NetAnswer | undefined {
+  const app = m.apps.find((a) => listensOn(a, port, m.clock));
+  if (!app) return undefined;
+  const header = (name: string): string | undefined => req.headers.find(([k]) => k.toLowerCase() === name)?.[1];
+  const a = wordpressServe(app, appLogStyle(app), (p) => stat(m.fs, ctx.base, p), (name) => own(m.vars, name) as string | undefined, net, { path: req.path, method: req.method, host: header('host'), at: m.clock });
+  if (!a) return undefined;
+  const hit = { at: m.clock + a.delayMs, clientIP: ip, path: req.path, status: a.status, bytes: a.body.length, userAgent: header('user-agent') ?? '-', seq: m.logs.length, method: req.method, served: countRequest(m, app.pid), sent: a.sent };
+  for (const l of accessLines(app, appLogStyle(app), hit)) pushLog(m, l);
+  return { kind: 'reply', ip, status: a.status, body: a.body, head: a.head, ...(a.delayMs > 0 ? { ms: a.delayMs } : {}) };
 }

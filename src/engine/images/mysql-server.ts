@@ -23,7 +23,9 @@
  * made when the server starts, not as its log goes; InnoDB's files (ibdata1, undo_001, #innodb_redo,
  * mysql.ibd, auto.cnf, the TLS keys …) are not written; the process numbers of the initialising
  * and temporary servers are the published log's; no SQL is modelled (the server accepts
- * connections; what a client would do there is not simulated).
+ * connections; what a client would do there is not simulated); 8.4 and 9.x print 8.0's lines
+ * (theirs differ a little: no --skip-host-cache warning, 9.x's `MySQL Server Initialization -
+ * start.`/`- end.`).
  */
 import type { Outcome, ProgramContext } from './programs';
 import { tcpServer } from './catalog-data';
@@ -69,20 +71,21 @@ const ZONEINFO = ['iso3166.tab', 'leap-seconds.list', 'leapseconds', 'tzdata.zi'
 export function mysqld(argv: string[], pc: ProgramContext): Outcome {
   const v = pc.version;
   const s = pc.clock;
+  const env = pc.env;
   const note = (dt: number, text: string): Line => [dt, 'stdout', `${noteTime(s + dt)} [Note] [Entrypoint]: ${text}`];
   const srv = (dt: number, text: string): Line => [dt, 'stderr', `${serverTime(s + dt)} ${text}`];
-  const started = `Entrypoint script for MySQL Server ${v}-1.el9 started.`;
+  const started = `Entrypoint script for MySQL Server ${env.MYSQL_VERSION ?? `${v}-1.el9`} started.`;
   const lines: Line[] = [note(0, started), note(600, "Switching to dedicated user 'mysql'"), note(610, started)];
-  const env = pc.env;
   const exists = (pc.kind?.(`${DATADIR}/mysql`) ?? 'none') === 'dir';
   const start = (up: number, banner: Line[]): Outcome => ({
     k: 'app',
     start: { name: 'mysqld', version: v, argv, style: 'silent', behaviour: { kind: 'serve', server: tcpServer(3306, 380 * MiB, 'silent', up) }, banner },
   });
-  const socketLink: Line = [0, 'stdout', "'/var/lib/mysql/mysql.sock' -> '/var/run/mysqld/mysqld.sock'"];
+  // mysql_socket_fix's `ln -sfTv`.
+  const socketLink = "'/var/lib/mysql/mysql.sock' -> '/var/run/mysqld/mysqld.sock'";
   if (exists) {
     const t = 640;
-    return start(t + 400, [...lines, [t, 'stdout', socketLink[2]], ...serverStart(srv, t + 20, v, 1, 3306)]);
+    return start(t + 400, [...lines, [t, 'stdout', socketLink], ...serverStart(srv, t + 20, v, 1, 3306)]);
   }
   if (!env.MYSQL_ROOT_PASSWORD && !env.MYSQL_ALLOW_EMPTY_PASSWORD && !env.MYSQL_RANDOM_ROOT_PASSWORD) {
     const t = noteTime(s + 620);
@@ -116,7 +119,7 @@ export function mysqld(argv: string[], pc: ProgramContext): Outcome {
     note(5100, 'Starting temporary server'),
     ...serverStart(srv, 5290, v, 125, 0),
     note(5720, 'Temporary server started.'),
-    [5730, 'stdout', socketLink[2]],
+    [5730, 'stdout', socketLink],
     ...ZONEINFO.map((f): Line => [5800, 'stderr', `Warning: Unable to load '/usr/share/zoneinfo/${f}' as time zone. Skipping it.`]),
   );
   let t = 6800;

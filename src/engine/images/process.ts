@@ -29,8 +29,7 @@ import { masterFeed, replicaNextAt } from './redis-repl';
 import { network } from './container-net';
 import { guestbookPhp } from './guestbook-php';
 import { GB_404 } from './guestbook-images';
-import { WP_APACHE, WP_PHP } from './wordpress-images';
-import { wordpressAnswer, type DbDial } from './wordpress-php';
+import { wordpressServe } from './wordpress-serve';
 import { advance, currentScope, killTime, LOG_CAP, newMachine, parkedForNet, restoreScope, runNested, startAt, type LineCut, type Machine, type RunContext, type Sink } from './machine';
 import { containerProcs, runUser, type ExecSession } from './proc-container';
 import { execPath, lookPathError, searchPath } from './exec-file';
@@ -637,18 +636,9 @@ function servePhp(p: ProcessState, now: number, port: number, path: string, clie
  * no WordPress there.
  */
 function serveWordPress(p: ProcessState, app: AppRun, ctx: RunContext, now: number, path: string, clientIP: string, header: (name: string) => string | undefined, method: string): HttpAnswer | undefined {
-  const index = stat(p.machine.fs, ctx.base, '/var/www/html/index.php');
-  if (index.kind !== 'file' || !index.content.includes('wp-blog-header.php') || app.behaviour.kind !== 'serve') return undefined;
-  const tokens = app.behaviour.server.apache ?? { server: WP_APACHE, php: WP_PHP };
-  const n = network(p.machine, ctx);
-  const dial = (host: string): DbDial => {
-    const r = n.lookup(host);
-    if (r.kind !== 'found') return 'unresolved';
-    const ip = r.ips[0];
-    return ip === undefined ? 'unresolved' : (n.connect?.(ip, 3306) ?? 'refused');
-  };
   const env = (name: string): string | undefined => own(p.input.env, name) as string | undefined;
-  const a = wordpressAnswer({ apache: tokens.server, php: tokens.php, version: app.version, env, dial, podIP: app.podIP }, { path, method, host: header('host'), at: now });
+  const a = wordpressServe(app, appStyle(app), (file) => stat(p.machine.fs, ctx.base, file), env, network(p.machine, ctx), { path, method, host: header('host'), at: now });
+  if (!a) return undefined;
   pushExtra(p, accessLines(app, appStyle(app), { at: now + a.delayMs, clientIP, path, status: a.status, bytes: a.body.length, userAgent: header('user-agent') ?? 'curl/8.5.0', seq: p.extraLogs.length, method, served: countRequest(p.machine, app.pid), sent: a.sent }));
   return { status: a.status, body: a.body, head: a.head, ...(a.delayMs > 0 ? { delayMs: a.delayMs } : {}) };
 }

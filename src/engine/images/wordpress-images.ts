@@ -16,6 +16,8 @@
  *   catalog's stable made-up one;
  * - /usr/src/wordpress holds the entrypoint's three files (wordpress-files.ts) and WordPress's
  *   top directories, not the tarball's ~2,900 files;
+ * - its curl (the php images install it) is modelled as Debian 12's, 7.88.1: no build of
+ *   bullseye's 7.74.0 is modelled;
  * - its ENV is php:8.0-apache's directory and version variables only (no build flags, GPG keys, URLs);
  * - other tags (latest, 6, 6.8-apache …) run this build's model under their own version number;
  *   their real Apache and PHP are newer. The fpm and cli variants are not modelled (not found).
@@ -67,6 +69,7 @@ export const WORDPRESS_IMAGES: CatalogImage[] = [
     main: '/usr/local/bin/apache2-foreground',
     binaries: {
       '/usr/local/bin/docker-entrypoint.sh': { kind: 'program', program: 'wordpress-entrypoint' },
+      '/usr/bin/curl': { kind: 'program', program: 'curl' },
       '/usr/local/bin/apache2-foreground': {
         kind: 'app',
         behaviour: {
@@ -84,6 +87,15 @@ export const WORDPRESS_IMAGES: CatalogImage[] = [
         },
       },
     },
+    // /usr/src/wordpress's directories, and the wp-content tree the Dockerfile pre-creates in the
+    // working directory (hidden by a volume mounted there, as the tutorial's claim is).
+    dirs: [
+      ...Object.entries(WORDPRESS_TREE).flatMap(([path, content]) => (content === null ? [`${WORDPRESS_SRC}/${path}`] : [])),
+      '/var/www/html/wp-content',
+      '/var/www/html/wp-content/cache',
+      '/var/www/html/wp-content/plugins',
+      '/var/www/html/wp-content/themes',
+    ],
     files: Object.fromEntries(Object.entries(WORDPRESS_TREE).flatMap(([path, content]) => (content === null ? [] : [[`${WORDPRESS_SRC}/${path}`, content]]))),
   },
 ];

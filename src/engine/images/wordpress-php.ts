@@ -17,11 +17,14 @@
  * script's headers in the order it sent them, Content-Length, Keep-Alive/Connection for an
  * HTTP/1.1 client, Content-Type last (the order `curl -i` shows against php:*-apache images).
  *
+ * - with no wp-config.php (no WORDPRESS_* variables when the entrypoint ran), wp-load.php sends
+ *   every request to wp-admin/setup-config.php (302, Location only), whose page starts as
+ *   install.php's with its own title (`WordPress &rsaquo; Setup Configuration File`).
  * Approximate: the install page's head is 6.2's (`<html lang="en-US" xml:lang="en-US">`, the five
  * stylesheet links with `?ver=6.2.1`), but its language list has only English (United States)
  * (api.wordpress.org's ~130 translations are left out) and the jQuery scripts at its end are not
  * printed; wp_die's pages leave out their inline `<style>` block. No install (step=2), login,
- * theme or static asset is modelled: any other path is index.php's (the image's .htaccess rewrites
+ * theme or static asset is modelled, nor setup-config.php's body (its language list and form): any other path is index.php's (the image's .htaccess rewrites
  * missing files to it). The database is reached, not queried: its users and password are not checked.
  */
 import type { HttpHead } from './types';
@@ -52,6 +55,8 @@ export interface WordPressAnswer {
 }
 
 export interface WordPressServer {
+  /** /var/www/html/wp-config.php is there (the entrypoint writes it when WORDPRESS_* variables are set). */
+  configured: boolean;
   apache: string;
   php: string;
   /** wp-includes/version.php's $wp_version: the stylesheets' `ver`. */
@@ -131,9 +136,23 @@ function installPage(base: string, version: string): string {
   );
 }
 
+/** setup-config.php's head (setup_config_display_header), as install.php's but for its title and body class. */
+function setupConfigPage(base: string, version: string): string {
+  return installPage(base, version)
+    .replace('<html lang="en-US" xml:lang="en-US">', '<html>')
+    .replace('WordPress &rsaquo; Installation', 'WordPress &rsaquo; Setup Configuration File')
+    .replace(/<body class="wp-core-ui language-chooser">[^]*$/, '<body class="wp-core-ui">\n<p id="logo">WordPress</p>\n</body>\n</html>\n');
+}
+
 /** WordPress's answer to one request. */
 export function wordpressAnswer(srv: WordPressServer, req: WordPressRequest): WordPressAnswer {
   const file = req.path.split('?')[0] ?? '/';
+  if (!srv.configured) {
+    // wp-load.php without wp-config.php: a bare header('Location: …') to the config wizard.
+    const base = `http://${req.host ?? srv.podIP}`;
+    if (file === '/wp-admin/setup-config.php') return frame(srv, req, 200, NOCACHE, setupConfigPage(base, srv.version), 0);
+    return frame(srv, req, 302, [['Location', `${base}/wp-admin/setup-config.php`]], '', 0);
+  }
   const installing = file === '/wp-admin/install.php';
   const dbHost = srv.env('WORDPRESS_DB_HOST') ?? 'mysql';
   // DB_HOST may carry a port (`db:3307`); the name is what is dialled here.
