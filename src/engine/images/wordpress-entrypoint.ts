@@ -12,8 +12,10 @@
  * all on stderr; then `exec "$@"`. A volume that already holds WordPress (a restarted Pod) skips both.
  *
  * Approximate: the `WARNING: $PWD is not empty! (copying anyhow)` and `… exists! (not copying the
- * WordPress version)` lines for a non-empty directory are not printed; the replacement strings come
- * from the container's name and clock instead of /dev/urandom.
+ * WordPress version)` lines for a non-empty directory are not printed; the `chown www-data:www-data .`
+ * of a root-owned directory is not made (the volume's root stays root's); the copies are dated
+ * when they are made, not with the tarball's times; the copy takes no time; the replacement
+ * strings come from the container's name and clock instead of /dev/urandom.
  */
 import type { Outcome, ProgramContext } from './programs';
 import { WORDPRESS_SRC, WORDPRESS_TREE } from './wordpress-images';

@@ -76,9 +76,17 @@ const NOCACHE: [string, string][] = [
   ['Cache-Control', 'no-cache, must-revalidate, max-age=0'],
 ];
 
+/** PHP's default_mimetype and default_charset: a response whose script set no Content-Type. */
+const PHP_DEFAULT_TYPE = 'text/html; charset=UTF-8';
+
 const REASONS: Record<number, string> = { 200: 'OK', 302: 'Found', 500: 'Internal Server Error' };
 
-function frame(srv: WordPressServer, req: WordPressRequest, status: number, own: [string, string][], body: string, delayMs: number): WordPressAnswer {
+/**
+ * A response as Apache frames mod_php's: the script's own Content-Type (install.php's and wp_die's
+ * `header( 'Content-Type: text/html; charset=utf-8' )`) or PHP's default_mimetype and
+ * default_charset (`text/html; charset=UTF-8`) when it set none, as for a redirect.
+ */
+function frame(srv: WordPressServer, req: WordPressRequest, status: number, own: [string, string][], body: string, delayMs: number, contentType = 'text/html; charset=utf-8'): WordPressAnswer {
   const sentBody = req.method === 'HEAD' ? '' : body;
   const headers: [string, string][] = [
     ['Date', httpDate(EPOCH_MS + req.at + delayMs)],
@@ -88,7 +96,7 @@ function frame(srv: WordPressServer, req: WordPressRequest, status: number, own:
     ['Content-Length', String(body.length)],
     ['Keep-Alive', 'timeout=5, max=100'],
     ['Connection', 'Keep-Alive'],
-    ['Content-Type', 'text/html; charset=UTF-8'],
+    ['Content-Type', contentType],
   ];
   const reason = REASONS[status] ?? '';
   const headBytes = `HTTP/1.1 ${status} ${reason}\r\n`.length + headers.reduce((n, [k, v]) => n + k.length + 2 + v.length + 2, 0) + 2;
@@ -151,7 +159,7 @@ export function wordpressAnswer(srv: WordPressServer, req: WordPressRequest): Wo
     // wp-load.php without wp-config.php: a bare header('Location: …') to the config wizard.
     const base = `http://${req.host ?? srv.podIP}`;
     if (file === '/wp-admin/setup-config.php') return frame(srv, req, 200, NOCACHE, setupConfigPage(base, srv.version), 0);
-    return frame(srv, req, 302, [['Location', `${base}/wp-admin/setup-config.php`]], '', 0);
+    return frame(srv, req, 302, [['Location', `${base}/wp-admin/setup-config.php`]], '', 0, PHP_DEFAULT_TYPE);
   }
   const installing = file === '/wp-admin/install.php';
   const dbHost = srv.env('WORDPRESS_DB_HOST') ?? 'mysql';
@@ -165,5 +173,5 @@ export function wordpressAnswer(srv: WordPressServer, req: WordPressRequest): Wo
   }
   const base = `http://${req.host ?? srv.podIP}`;
   if (installing) return frame(srv, req, 200, NOCACHE, installPage(base, srv.version), 0);
-  return frame(srv, req, 302, [...NOCACHE, ['X-Redirect-By', 'WordPress'], ['Location', `${base}/wp-admin/install.php`]], '', 0);
+  return frame(srv, req, 302, [...NOCACHE, ['X-Redirect-By', 'WordPress'], ['Location', `${base}/wp-admin/install.php`]], '', 0, PHP_DEFAULT_TYPE);
 }
