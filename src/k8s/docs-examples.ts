@@ -50,6 +50,7 @@
 
 import { DOCS_EXAMPLES_TASKS } from './docs-examples-tasks';
 import { DOCS_EXAMPLES_WORDPRESS } from './docs-examples-wordpress';
+import { DOCS_EXAMPLES_SECURITY } from './docs-examples-security';
 
 /** One file: its text verbatim and the kubernetes/website commit it was taken from. */
 export interface DocsExample {
@@ -265,11 +266,12 @@ export const DOCS_EXAMPLES: Readonly<Record<string, DocsExample>> = {
   },
 };
 
-/** Every file served: these, the task pages' (docs-examples-tasks.ts) and the WordPress tutorial's. */
+/** Every file served: these, and each page group's own file (docs-examples-*.ts). */
 export const ALL_DOCS_EXAMPLES: Readonly<Record<string, DocsExample>> = {
   ...DOCS_EXAMPLES,
   ...DOCS_EXAMPLES_TASKS,
   ...DOCS_EXAMPLES_WORDPRESS,
+  ...DOCS_EXAMPLES_SECURITY,
 };
 
 /** The file at `path` (under examples/), if the docs have it. */

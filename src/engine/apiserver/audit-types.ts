@@ -48,6 +48,8 @@ export interface AuditRecord {
   status: { code: number; failure?: { reason: string; message: string; details?: AuditStatusDetails } };
   decision?: 'allow' | 'forbid';
   reason?: string;
+  /** What admission plugins annotated (PodSecurity's `pod-security.kubernetes.io/*`). */
+  annotations?: Record<string, string>;
 }
 
 export interface AuditLog {

@@ -191,8 +191,35 @@ export function auditEvent(w: World, rec: AuditRecord): Record<string, unknown> 
     responseStatus: status,
     requestReceivedTimestamp: micro(rec.at, received),
     stageTimestamp: micro(rec.at, received + latency),
-    ...(rec.decision ? { annotations: { 'authorization.k8s.io/decision': rec.decision, 'authorization.k8s.io/reason': rec.reason ?? '' } } : {}),
+    ...(rec.decision || rec.annotations ? { annotations: eventAnnotations(rec) } : {}),
   };
+}
+
+/** The event's annotations: a Go map, so encoding/json writes its keys sorted. */
+function eventAnnotations(rec: AuditRecord): Record<string, string> {
+  const all: Record<string, string> = { ...rec.annotations };
+  if (rec.decision) {
+    all['authorization.k8s.io/decision'] = rec.decision;
+    all['authorization.k8s.io/reason'] = rec.reason ?? '';
+  }
+  const sorted: Record<string, string> = {};
+  for (const k of Object.keys(all).sort()) sorted[k] = all[k]!;
+  return sorted;
+}
+
+/** Adds an audit annotation to request `n` while it is served (audit.AddAuditAnnotations). */
+export function addAuditAnnotation(server: ApiServerState, n: number, key: string, value: string): void {
+  const pending = (server.pendingAuditAnnotations ??= new Map());
+  let rec = pending.get(n);
+  if (!rec) pending.set(n, (rec = {}));
+  rec[key] = value;
+}
+
+/** The annotations request `n` collected, removed from the pending set. */
+export function takeAuditAnnotations(server: ApiServerState, n: number): Record<string, string> | undefined {
+  const rec = server.pendingAuditAnnotations?.get(n);
+  if (rec) server.pendingAuditAnnotations!.delete(n);
+  return rec;
 }
 
 function statusDetails(d: NonNullable<StatusError['details']>): Record<string, unknown> {

@@ -19,7 +19,7 @@ import type { World } from '../world';
 import type { ApiServerState } from './state';
 import { authorize, forbiddenMessage, impersonate, impersonationChecks, type Impersonation, type UserInfo } from './auth';
 import { authorizeResourceWithReason } from './rbac-authorizer';
-import { appendAudit, auditStatus, clientUserAgent, objectRef, requestURI } from './audit';
+import { addAuditAnnotation, appendAudit, auditStatus, takeAuditAnnotations, clientUserAgent, objectRef, requestURI } from './audit';
 import type { AuditRecord } from './audit-types';
 import {
   alreadyExists,
@@ -333,6 +333,8 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
       entry.decision = audit.decision;
       entry.reason = audit.reason ?? '';
     }
+    const annotations = server.pendingAuditAnnotations?.size ? takeAuditAnnotations(server, requestId) : undefined;
+    if (annotations) entry.annotations = annotations;
     appendAudit(server, entry);
     return res;
   };
@@ -635,7 +637,7 @@ function create(w: World, serverId: ComponentId, requestId: number, info: Resour
   trace(w, { from: serverId, to: serverId, kind: 'validation', detail: { result: 'valid' }, object: traceRef(obj), requestId });
 
   const admissionWarnings: string[] = [];
-  const admission: AdmissionAttributes = { operation: 'CREATE', info, obj, user: req.user, serverId, namespace: obj.metadata.namespace, dryRun: !!req.dryRun, writeStatus: statusWriter(w, serverId, requestId, req.user), warnings: admissionWarnings };
+  const admission: AdmissionAttributes = { operation: 'CREATE', info, obj, user: req.user, serverId, namespace: obj.metadata.namespace, dryRun: !!req.dryRun, writeStatus: statusWriter(w, serverId, requestId, req.user), warnings: admissionWarnings, annotateAudit: auditAnnotator(w, serverId, requestId) };
   const rejected = runValidating(w, admission);
   if (rejected) return stageFailure(w, serverId, requestId, rejected, 'validating-admission');
   trace(w, { from: serverId, to: serverId, kind: 'validating-admission', detail: { result: 'admitted', operation: 'create', ...admission.asked }, object: traceRef(obj), requestId });
@@ -659,6 +661,11 @@ function loopback(w: World, serverId: ComponentId): Loopback {
 /** How an admission plugin writes another object's status within this request (the quota's charge). */
 function statusWriter(w: World, serverId: ComponentId, requestId: number, user: UserInfo): NonNullable<AdmissionAttributes['writeStatus']> {
   return (info, ns, old, next) => update(w, serverId, requestId, info, ns, old, next, { subresource: 'status', user });
+}
+
+/** Where admission's audit annotations for this request go until its event is written. */
+function auditAnnotator(w: World, serverId: ComponentId, requestId: number): NonNullable<AdmissionAttributes['annotateAudit']> {
+  return (key, value) => addAuditAnnotation(w.components.get(serverId) as ApiServerState, requestId, key, value);
 }
 
 /** Kinds whose metadata.generation tracks spec changes. */
@@ -752,7 +759,7 @@ export function update(
   const scaled = req.subresource === 'scale';
   const admittedObj = scaled ? (scaleOf(next) as unknown as KObject) : next;
   const admittedOld = scaled ? (scaleOf(old) as unknown as KObject) : old;
-  const rejected = runValidating(w, { operation: 'UPDATE', info, obj: admittedObj, old: admittedOld, user: req.user, serverId, namespace: ns, subresource: req.subresource, dryRun: !!req.dryRun, writeStatus: statusWriter(w, serverId, requestId, req.user), warnings: admissionWarnings });
+  const rejected = runValidating(w, { operation: 'UPDATE', info, obj: admittedObj, old: admittedOld, user: req.user, serverId, namespace: ns, subresource: req.subresource, dryRun: !!req.dryRun, writeStatus: statusWriter(w, serverId, requestId, req.user), warnings: admissionWarnings, annotateAudit: auditAnnotator(w, serverId, requestId) });
   if (rejected) return stageFailure(w, serverId, requestId, rejected, 'validating-admission');
   const warned = admissionWarnings.length ? { warnings: admissionWarnings } : {};
   // A no-op write is not persisted and does not bump resourceVersion (field order does not matter).

@@ -9,6 +9,11 @@ export interface ApiServerState extends ComponentBase {
   requestsServed: number;
   /** The audit log (`--audit-log-path`), created with its first event. */
   audit?: AuditLog;
+  /**
+   * Audit annotations admission added to requests still being served (audit.AddAuditAnnotations),
+   * by request number; respond() moves them onto the request's event.
+   */
+  pendingAuditAnnotations?: Map<number, Record<string, string>>;
   /** This process's identity Lease holder (`apiserver-<hash>_<uuid>`), when identity Leases are renewed. */
   identityHolder?: string;
   /**

@@ -1,7 +1,8 @@
 /**
  * The admission plugins that change what a learner sees, under their real names and in
  * kube-apiserver's order (NamespaceLifecycle, ServiceAccount, TaintNodesByCondition, Priority,
- * DefaultTolerationSeconds, DefaultStorageClass, RuntimeClass, DefaultIngressClass, ...). LimitRanger runs in both chains, right
+ * DefaultTolerationSeconds, DefaultStorageClass, RuntimeClass, DefaultIngressClass, ...; PodSecurity, which only
+ * validates, between NodeRestriction and the certificate plugins). LimitRanger runs in both chains, right
  * after NamespaceLifecycle; ValidatingAdmissionPolicy follows the other validating plugins, then the admission webhooks
  * (MutatingAdmissionWebhook last of the mutating chain, ValidatingAdmissionWebhook); ResourceQuota
  * is the last, as upstream puts it after the webhooks, so nothing can refuse an object after it has been charged.
@@ -18,6 +19,7 @@ import { DefaultIngressClass } from './default-ingress-class';
 import { RuntimeClassMutating, RuntimeClassValidating } from './runtime-class';
 import { ValidatingAdmissionPolicyPlugin } from './policy/plugin';
 import { MutatingAdmissionWebhook, ValidatingAdmissionWebhook } from './webhook/plugin';
+import { PodSecurity } from './pod-security';
 import { CertificateApproval, CertificateSigning, CertificateSubjectRestriction } from './certificates';
 
 const DEFAULT_CLASS_ANNOTATION = 'storageclass.kubernetes.io/is-default-class';
@@ -58,6 +60,8 @@ export const MUTATING_PLUGINS: MutatingPlugin[] = [
 export const VALIDATING_PLUGINS: ValidatingPlugin[] = [
   LimitRangerValidating,
   NodeRestriction,
+  // AllOrderedPlugins: after ImagePolicyWebhook, before PodNodeSelector and Priority.
+  PodSecurity,
   CertificateApproval,
   CertificateSigning,
   CertificateSubjectRestriction,

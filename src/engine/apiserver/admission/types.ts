@@ -32,6 +32,8 @@ export interface AdmissionAttributes {
   serverId?: ComponentId;
   /** Where a plugin's warnings go (warning.AddWarning on the request's context): the response's `Warning:` headers. */
   warnings?: string[];
+  /** Adds an audit annotation to the request's audit event (audit.AddAuditAnnotations). */
+  annotateAudit?: (key: string, value: string) => void;
   /**
    * Set by ValidatingAdmissionWebhook only when it asked someone (nothing is allocated on the
    * common path): the webhooks that allowed the request, and those that failed open (Ignore).
