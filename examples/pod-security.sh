@@ -50,6 +50,8 @@ sim advance 5s
 kubectl get deploy,rs -n example
 kubectl describe rs -n example | grep -A3 Conditions
 kubectl get events -n example --field-selector reason=FailedCreate -o custom-columns=MESSAGE:.message | head -2
+# kube-apiserver counts every decision it took (this process's): the refusals and the warnings.
+kubectl get --raw /metrics | grep '^pod_security_evaluations_total{decision="deny"'
 # A Pod written for restricted is admitted without a warning.
 kubectl apply -n example -f manifests/psa-restricted-pod.yaml
 # Levels and versions are checked: a bad label value is refused.

@@ -56,7 +56,7 @@ describe('kube-apiserver /metrics', () => {
   it('is the text format: HELP with the stability level, TYPE, families sorted by name, one line per label set', () => {
     const text = scrape(sim);
     const names = text.split('\n').filter((l) => l.startsWith('# TYPE ')).map((l) => l.split(' ')[2]);
-    expect(names).toEqual(['apiserver_current_inflight_requests', 'apiserver_longrunning_requests', 'apiserver_request_total', 'apiserver_resource_objects', 'apiserver_storage_objects', 'kubernetes_build_info']);
+    expect(names).toEqual(['apiserver_current_inflight_requests', 'apiserver_longrunning_requests', 'apiserver_request_total', 'apiserver_resource_objects', 'apiserver_storage_objects', 'kubernetes_build_info', 'pod_security_evaluations_total', 'pod_security_exemptions_total']);
     expect(text).toContain('# HELP apiserver_request_total [STABLE] Counter of apiserver requests broken out for each verb, dry run value, group, version, resource, scope, component, and HTTP response code.\n# TYPE apiserver_request_total counter\n');
     expect(text).toContain('# HELP apiserver_storage_objects [STABLE] (Deprecated since 1.34.0) [DEPRECATED, consider using apiserver_resource_objects instead] Number of stored objects');
     expect(text).toContain('# HELP apiserver_resource_objects [ALPHA] Number of stored objects at the time of last check split by kind. In case of a fetching error, the value will be -1.\n');

@@ -6,7 +6,8 @@
  * Served: apiserver_request_total (request-metrics.ts), apiserver_longrunning_requests (the
  * WATCHes this instance serves, from world.watches), apiserver_current_inflight_requests,
  * apiserver_resource_objects and the deprecated apiserver_storage_objects (the stored keys of
- * every resource with a storage, read at the scrape), kubernetes_build_info.
+ * every resource with a storage, read at the scrape), kubernetes_build_info, and the PodSecurity
+ * admission plugin's pod_security_evaluations_total, _exemptions_total and _errors_total.
  * Approximate: the real endpoint has hundreds of families (latency histograms, etcd, APF,
  * admission, Go runtime…) that the simulation cannot measure and does not serve; a WATCH is
  * counted in apiserver_request_total when it ends, and the simulated informers' watches end only
@@ -19,6 +20,7 @@ import { buildInfo } from '../metrics/build-info';
 import type { MetricFamily, MetricSample } from '../metrics/exposition';
 import type { World } from '../world';
 import { LABEL_NAMES } from './request-metrics';
+import { podSecurityFamilies } from './admission/pod-security-metrics';
 import type { ApiServerState } from './state';
 
 /** Tables with no storage behind them: Binding is a create on pods/binding, ComponentStatus is probed. */
@@ -107,5 +109,5 @@ function objectCounts(w: World): MetricFamily[] {
 
 /** The families `server` answers `/metrics` with. */
 export function apiServerMetrics(w: World, server: ApiServerState): MetricFamily[] {
-  return [requestTotal(server), longRunning(w, server), inflight(w, server), ...objectCounts(w), buildInfo()];
+  return [requestTotal(server), longRunning(w, server), inflight(w, server), ...objectCounts(w), buildInfo(), ...podSecurityFamilies(server)];
 }

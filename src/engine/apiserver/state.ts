@@ -21,6 +21,8 @@ export interface ApiServerState extends ComponentBase {
    * one NUL-joined key, with its count; absent until the first counted request.
    */
   requestCounts?: Map<string, number>;
+  /** The PodSecurity plugin's counters (admission/pod-security-metrics.ts), keyed by family and label values. */
+  podSecurityCounts?: Map<string, number>;
   /** When this process last answered a read-only and a mutating request (apiserver_current_inflight_requests). */
   lastReadOnlyAt?: number;
   lastMutatingAt?: number;

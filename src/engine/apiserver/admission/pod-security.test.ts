@@ -263,3 +263,20 @@ describe('PodSecurity: audit annotations', () => {
     expect((JSON.parse(line!) as { annotations: Record<string, string> }).annotations['pod-security.kubernetes.io/enforce-policy']).toBe('privileged:latest');
   });
 });
+
+describe('PodSecurity: metrics', () => {
+  it('counts evaluations by decision, level, version and mode on the apiserver that decided', () => {
+    const sim = cluster();
+    ok(namespace(sim, 'm', { 'pod-security.kubernetes.io/enforce': 'baseline', 'pod-security.kubernetes.io/warn': 'restricted', 'pod-security.kubernetes.io/warn-version': 'v1.40' }));
+    ok(createIn(sim, 'm', nginx()));
+    failure(createIn(sim, 'm', nginx('priv', { containers: [{ name: 'nginx', image: 'nginx', securityContext: { privileged: true } }] })));
+    const res = sim.rawRequest('/metrics', 'kubernetes-admin');
+    const text = res.ok ? res.body : '';
+    const lines = text.split('\n').filter((l) => l.startsWith('pod_security_evaluations_total{decision="deny"') || l.startsWith('pod_security_evaluations_total{decision="allow",mode="enforce",policy_level="baseline"'));
+    expect(lines).toEqual([
+      'pod_security_evaluations_total{decision="allow",mode="enforce",policy_level="baseline",policy_version="latest",request_operation="create",resource="pod",subresource=""} 1',
+      'pod_security_evaluations_total{decision="deny",mode="enforce",policy_level="baseline",policy_version="latest",request_operation="create",resource="pod",subresource=""} 1',
+      'pod_security_evaluations_total{decision="deny",mode="warn",policy_level="restricted",policy_version="future",request_operation="create",resource="pod",subresource=""} 1',
+    ]);
+  });
+});

@@ -14,9 +14,10 @@
  *
  * The configuration is the one kube-apiserver runs without an --admission-control-config-file:
  * every mode privileged:latest by default, nothing exempt. Audit annotations go to the
- * request's audit event (`pod-security.kubernetes.io/enforce-policy`, `audit-violations`, ...).
- * Approximate: the namespace check has no time budget (upstream stops after a second) and checks
- * at most 3000 Pods, as upstream; metrics are not recorded.
+ * request's audit event (`pod-security.kubernetes.io/enforce-policy`, `audit-violations`, ...),
+ * its counts to the apiserver's /metrics (pod-security-metrics.ts).
+ * Approximate: the namespace check has no time budget (upstream stops after a second); it checks
+ * at most 3000 Pods, as upstream.
  */
 import type { KObject, Namespace, Pod, PodSpec } from '../../../k8s/types';
 import {
@@ -46,7 +47,9 @@ import type { World } from '../../world';
 import { invalid, type StatusError } from '../status';
 import { invalid as fieldInvalid, path } from '../validation/field';
 import { storedObject } from '../storage';
+import type { ApiServerState } from '../state';
 import { admissionForbidden } from './forbidden';
+import { podSecurityRecorder, type PodSecurityRecorder } from './pod-security-metrics';
 import type { AdmissionAttributes, ValidatingPlugin } from './types';
 
 /** PodSecurityConfiguration (pod-security.admission.config.k8s.io/v1) as defaulted. */
@@ -112,11 +115,17 @@ function evaluate(lv: LevelVersion, meta: PodMetaView, spec: PodSpec): Aggregate
 }
 
 /** EvaluatePod: enforce (Pods only), then audit, then warn, each level+version evaluated once. */
-function evaluatePodLike(cfg: PodSecurityConfig, a: AdmissionAttributes, policy: Policy, policyErrors: LabelError[], meta: PodMetaView, spec: PodSpec, enforce: boolean): Verdict {
+function evaluatePodLike(cfg: PodSecurityConfig, rec: PodSecurityRecorder, a: AdmissionAttributes, policy: Policy, policyErrors: LabelError[], meta: PodMetaView, spec: PodSpec, enforce: boolean): Verdict {
   const runtimeClass = specView(spec).runtimeClassName;
-  if (runtimeClass && cfg.exemptions.runtimeClasses.includes(runtimeClass)) return { audit: { exempt: 'runtimeClass' } };
+  if (runtimeClass && cfg.exemptions.runtimeClasses.includes(runtimeClass)) {
+    rec.exemption();
+    return { audit: { exempt: 'runtimeClass' } };
+  }
   const audit: Record<string, string> = {};
-  if (policyErrors.length) audit['error'] = `Failed to parse policy: ${aggregateLabelErrors(policyErrors)}`;
+  if (policyErrors.length) {
+    audit['error'] = `Failed to parse policy: ${aggregateLabelErrors(policyErrors)}`;
+    rec.error(false);
+  }
   const cache: { lv: LevelVersion; result: AggregateResult }[] = [];
   const cached = (lv: LevelVersion): AggregateResult | undefined => cache.find((c) => sameLevelVersion(c.lv, lv))?.result;
   let error: StatusError | undefined;
@@ -124,6 +133,7 @@ function evaluatePodLike(cfg: PodSecurityConfig, a: AdmissionAttributes, policy:
     audit['enforce-policy'] = levelVersionString(policy.enforce);
     const result = evaluate(policy.enforce, meta, spec);
     if (!result.allowed) error = admissionForbidden(a, `violates PodSecurity "${levelVersionString(policy.enforce)}": ${forbiddenDetail(result)}`);
+    rec.evaluation(result.allowed ? 'allow' : 'deny', policy.enforce, 'enforce');
     cache.push({ lv: policy.enforce, result });
   }
   let auditResult = cached(policy.audit);
@@ -131,11 +141,17 @@ function evaluatePodLike(cfg: PodSecurityConfig, a: AdmissionAttributes, policy:
     auditResult = evaluate(policy.audit, meta, spec);
     cache.push({ lv: policy.audit, result: auditResult });
   }
-  if (!auditResult.allowed) audit['audit-violations'] = `would violate PodSecurity "${levelVersionString(policy.audit)}": ${forbiddenDetail(auditResult)}`;
+  if (!auditResult.allowed) {
+    audit['audit-violations'] = `would violate PodSecurity "${levelVersionString(policy.audit)}": ${forbiddenDetail(auditResult)}`;
+    rec.evaluation('deny', policy.audit, 'audit');
+  }
   const warnings: string[] = [];
   if (!error) {
     const warnResult = cached(policy.warn) ?? evaluate(policy.warn, meta, spec);
-    if (!warnResult.allowed) warnings.push(`would violate PodSecurity "${levelVersionString(policy.warn)}": ${forbiddenDetail(warnResult)}`);
+    if (!warnResult.allowed) {
+      warnings.push(`would violate PodSecurity "${levelVersionString(policy.warn)}": ${forbiddenDetail(warnResult)}`);
+      rec.evaluation('deny', policy.warn, 'warn');
+    }
   }
   return { error, warnings, audit };
 }
@@ -162,30 +178,47 @@ function significantPodUpdate(pod: Pod, old: Pod): boolean {
   });
 }
 
-function validatePod(w: World, cfg: PodSecurityConfig, a: AdmissionAttributes): Verdict {
-  if (a.subresource && IGNORED_POD_SUBRESOURCES.has(a.subresource)) return {};
-  if (a.namespace && cfg.exemptions.namespaces.includes(a.namespace)) return { audit: { exempt: 'namespace' } };
-  if (a.user.name && cfg.exemptions.usernames.includes(a.user.name)) return { audit: { exempt: 'user' } };
-  const ns = getNamespace(w, a.namespace);
-  if (!ns) return { error: { code: 500, reason: 'InternalError', message: `Internal error occurred: failed to lookup namespace "${a.namespace ?? ''}"` } };
-  const { policy, errors } = policyToEvaluate(ns.metadata.labels, cfg.defaults);
-  if (!errors.length && fullyPrivileged(policy)) return { audit: { 'enforce-policy': levelVersionString(PRIVILEGED_LATEST) } };
-  const pod = a.obj as Pod;
-  if (a.operation === 'UPDATE' && a.old && !significantPodUpdate(pod, a.old as Pod)) return {};
-  return evaluatePodLike(cfg, a, policy, errors, pod.metadata, pod.spec, true);
+/** The exempt namespace or user of a Pod or template request, if any. */
+function exemption(cfg: PodSecurityConfig, rec: PodSecurityRecorder, a: AdmissionAttributes): Verdict | undefined {
+  const reason = a.namespace && cfg.exemptions.namespaces.includes(a.namespace) ? 'namespace' : a.user.name && cfg.exemptions.usernames.includes(a.user.name) ? 'user' : undefined;
+  if (!reason) return undefined;
+  rec.exemption();
+  return { audit: { exempt: reason } };
 }
 
-function validatePodController(w: World, cfg: PodSecurityConfig, a: AdmissionAttributes): Verdict {
-  if (a.subresource) return {};
-  if (a.namespace && cfg.exemptions.namespaces.includes(a.namespace)) return { audit: { exempt: 'namespace' } };
-  if (a.user.name && cfg.exemptions.usernames.includes(a.user.name)) return { audit: { exempt: 'user' } };
+function validatePod(w: World, cfg: PodSecurityConfig, rec: PodSecurityRecorder, a: AdmissionAttributes): Verdict {
+  if (a.subresource && IGNORED_POD_SUBRESOURCES.has(a.subresource)) return {};
+  const exempt = exemption(cfg, rec, a);
+  if (exempt) return exempt;
   const ns = getNamespace(w, a.namespace);
-  if (!ns) return { audit: { error: `failed to lookup namespace "${a.namespace ?? ''}": namespaces "${a.namespace ?? ''}" not found` } };
+  if (!ns) {
+    rec.error(true);
+    return { error: { code: 500, reason: 'InternalError', message: `Internal error occurred: failed to lookup namespace "${a.namespace ?? ''}"` } };
+  }
+  const { policy, errors } = policyToEvaluate(ns.metadata.labels, cfg.defaults);
+  if (!errors.length && fullyPrivileged(policy)) {
+    rec.evaluation('allow', policy.enforce, 'enforce');
+    return { audit: { 'enforce-policy': levelVersionString(PRIVILEGED_LATEST) } };
+  }
+  const pod = a.obj as Pod;
+  if (a.operation === 'UPDATE' && a.old && !significantPodUpdate(pod, a.old as Pod)) return {};
+  return evaluatePodLike(cfg, rec, a, policy, errors, pod.metadata, pod.spec, true);
+}
+
+function validatePodController(w: World, cfg: PodSecurityConfig, rec: PodSecurityRecorder, a: AdmissionAttributes): Verdict {
+  if (a.subresource) return {};
+  const exempt = exemption(cfg, rec, a);
+  if (exempt) return exempt;
+  const ns = getNamespace(w, a.namespace);
+  if (!ns) {
+    rec.error(true);
+    return { audit: { error: `failed to lookup namespace "${a.namespace ?? ''}": namespaces "${a.namespace ?? ''}" not found` } };
+  }
   const { policy, errors } = policyToEvaluate(ns.metadata.labels, cfg.defaults);
   if (!errors.length && policy.warn.level === 'privileged' && policy.audit.level === 'privileged') return {};
   const template = extractTemplate(a.info.resource, a.obj);
   if (!template) return {};
-  return evaluatePodLike(cfg, a, policy, errors, template.metadata ?? {}, template.spec ?? ({} as PodSpec), false);
+  return evaluatePodLike(cfg, rec, a, policy, errors, template.metadata ?? {}, template.spec ?? ({} as PodSpec), false);
 }
 
 /** exemptNamespaceWarning: an exempt namespace labelled with a policy that will be ignored. */
@@ -284,12 +317,17 @@ export function evaluatePodsInNamespace(w: World, cfg: PodSecurityConfig, namesp
   return [...warnings, ...decorated];
 }
 
+/** Counts nothing: a request handed to the chain without its apiserver (a unit test's). */
+const NO_RECORDER: PodSecurityRecorder = { evaluation() {}, exemption() {}, error() {} };
+
 function verdictFor(w: World, cfg: PodSecurityConfig, a: AdmissionAttributes): Verdict {
   const { resource, group } = a.info;
   if (group === '' && resource === 'namespaces') return validateNamespace(w, cfg, a);
-  if (group === '' && resource === 'pods') return validatePod(w, cfg, a);
-  if (POD_CONTROLLERS[resource] === group) return validatePodController(w, cfg, a);
-  return {};
+  const isPod = group === '' && resource === 'pods';
+  if (!isPod && POD_CONTROLLERS[resource] !== group) return {};
+  const server = a.serverId === undefined ? undefined : (w.components.get(a.serverId) as ApiServerState | undefined);
+  const rec = server ? podSecurityRecorder(server, a) : NO_RECORDER;
+  return isPod ? validatePod(w, cfg, rec, a) : validatePodController(w, cfg, rec, a);
 }
 
 export const PodSecurity: ValidatingPlugin = {
