@@ -157,6 +157,8 @@ function kubeProxyDaemonSet(): DaemonSet {
               image: PROXY_IMAGE,
               imagePullPolicy: 'IfNotPresent',
               command: ['/usr/local/bin/kube-proxy', '--config=/var/lib/kube-proxy/config.conf', '--hostname-override=$(NODE_NAME)'],
+              // kubeadm's manifest (phases/addons/proxy): kube-proxy writes the node's iptables and sysctls.
+              securityContext: { privileged: true },
               env: [{ name: 'NODE_NAME', valueFrom: { fieldRef: { apiVersion: 'v1', fieldPath: 'spec.nodeName' } } }],
               volumeMounts: [
                 { name: 'kube-proxy', mountPath: '/var/lib/kube-proxy' },
