@@ -51,6 +51,7 @@
 import { DOCS_EXAMPLES_TASKS } from './docs-examples-tasks';
 import { DOCS_EXAMPLES_WORDPRESS } from './docs-examples-wordpress';
 import { DOCS_EXAMPLES_SECURITY } from './docs-examples-security';
+import { DOCS_EXAMPLES_SERVICES } from './docs-examples-services';
 
 /** One file: its text verbatim and the kubernetes/website commit it was taken from. */
 export interface DocsExample {
@@ -272,6 +273,7 @@ export const ALL_DOCS_EXAMPLES: Readonly<Record<string, DocsExample>> = {
   ...DOCS_EXAMPLES_TASKS,
   ...DOCS_EXAMPLES_WORDPRESS,
   ...DOCS_EXAMPLES_SECURITY,
+  ...DOCS_EXAMPLES_SERVICES,
 };
 
 /** The file at `path` (under examples/), if the docs have it. */

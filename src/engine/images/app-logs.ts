@@ -200,6 +200,11 @@ export function serverBanner(run: AppRun, style: LogStyle, proxyMode: 'iptables'
       // after `On:` and one before the newline argument, which leaves a blank line); node 6 prints
       // a Date as its ISO string.
       return [line(up, `Kubernetes Bootcamp App Started At: ${isoMillis(up)} | Running On:  ${run.hostname} `), line(up, '')];
+    case 'hello-go': {
+      // app/hello/main.go: log.Println / log.Printf before it listens, on stderr.
+      const go = (text: string): LogLine => line(s, `${slashTime(s)} ${text}`, 'stderr');
+      return [go('Starting server...'), go('Health service listening on 0.0.0.0:81'), go('HTTP service listening on 0.0.0.0:80')];
+    }
     case 'agnhost':
     case 'serve-hostname':
     case 'python-http':

@@ -42,6 +42,7 @@ import { NGINX_IMAGE_DIRS, NGINX_IMAGE_FILES, NGINX_IMAGE_LINKS, NGINX_IMAGE_MET
 import { bootcampServerJs } from '../../image-files/bootcamp-server-js';
 import { GUESTBOOK_IMAGES } from './guestbook-images';
 import { WORDPRESS_IMAGES } from './wordpress-images';
+import { SERVICES_IMAGES } from './services-images';
 
 const MiB = 1024 * 1024;
 
@@ -1211,16 +1212,8 @@ export const CATALOG: CatalogImage[] = [
   ...GUESTBOOK_IMAGES,
   // The WordPress + MySQL tutorial's wordpress (wordpress-images.ts).
   ...WORDPRESS_IMAGES,
-  {
-    repository: 'registry.k8s.io/echoserver',
-    about: 'Echoes request details on 8080 (minikube tutorials).',
-    tags: { '1.4': tag(46_140_210, 140_402_115, '1.4'), '1.10': tag(41_930_660, 95_361_986, '1.10') },
-    userland: DEBIAN,
-    entrypoint: [],
-    cmd: ['/usr/local/bin/run.sh'],
-    main: '/usr/local/bin/run.sh',
-    binaries: { '/usr/local/bin/run.sh': app(serve(httpServer(8080, {}, ok('CLIENT VALUES:\nclient_address=10.244.0.1\ncommand=GET\nreal path=/\n\nSERVER VALUES:\nserver_version=nginx: 1.10.0 - lua: 10001\n\nHOSTNAME:\n{hostname}\n'), 150, 4 * MiB))) },
-  },
+  // The Services pages' images (services-images.ts): echoserver, hello-go-gke, hello-frontend.
+  ...SERVICES_IMAGES,
   {
     repository: 'docker.io/hashicorp/http-echo',
     about: 'Echoes `-text` on `-listen` (default :5678); Ingress tutorials.',

@@ -5,6 +5,7 @@
  * running process can carry its behaviour inside the World.
  */
 import type { BaseMeta } from './fs';
+import type { EchoLayout } from './echoserver';
 
 /** One HTTP answer. `delayMs` models a slow handler (probes time out when it exceeds timeoutSeconds). */
 export interface Route {
@@ -25,12 +26,13 @@ export interface ListenPort {
 /** Which startup/access log lines the program prints (see app-logs.ts). */
 /**
  * `serve-hostname`: Go's log package, one `HTTP request from <ip>:<port>` line per request, no banner.
+ * `hello-go`: udacity/ud615's hello service (services-images.ts): its three start-up lines from Go's log package.
  * `bootcamp`: the Kubernetes Basics tutorial's server.js (node 6's console.log): a start line and a
  * blank line, then one `Running On: … | Total Requests: N | …` line per request.
  * `nginx-combined`: nginx built from source with its stock nginx.conf (nginx-slim): the `combined`
  * access log and error_log at its default `error` level, so no notices.
  */
-export type LogStyle = 'nginx' | 'nginx-combined' | 'httpd' | 'apache2' | 'python-http' | 'redis' | 'go-slog' | 'agnhost' | 'serve-hostname' | 'bootcamp' | 'etcd' | 'coredns' | 'kube-proxy' | 'generic' | 'silent';
+export type LogStyle = 'nginx' | 'nginx-combined' | 'httpd' | 'apache2' | 'python-http' | 'redis' | 'go-slog' | 'agnhost' | 'serve-hostname' | 'hello-go' | 'bootcamp' | 'etcd' | 'coredns' | 'kube-proxy' | 'generic' | 'silent';
 
 /** CPU use in millicores: `idleMillicores + millicoresPerRps × requests per second`. */
 export interface LoadCurve {
@@ -73,7 +75,16 @@ export interface ServerSpec {
    * them (apache2-logs.ts). Unset: the guestbook's php:7.4-apache (Apache/2.4.38, PHP/7.4.33).
    */
   apache?: { server: string; php: string };
+  /** Every request on its ports is answered from the request itself (dynamic-http.ts), not `routes`. */
+  dynamic?: DynamicHandler;
 }
+
+/**
+ * `echoserver`: registry.k8s.io/echoserver's page of the request it received, in its version's
+ * layout (echoserver.ts). `proxy`: nginx's `location / { proxy_pass http://<upstream>; }` with
+ * the upstream's one `server <host>:<port>` (a Service name the Pod's resolver looks up).
+ */
+export type DynamicHandler = { kind: 'echoserver'; layout: EchoLayout } | { kind: 'proxy'; upstream: string; host: string; port: number };
 
 /**
  * What an application does. Every variant except `missing` is a running process; variants with a

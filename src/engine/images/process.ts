@@ -8,10 +8,11 @@
  * `processExit`/`startupMs` answer from a forecast: a copy of the process run ahead (bounded,
  * and only up to its next network step, processNetAt); an exec that changes the filesystem or
  * starts an app invalidates the forecast.
- * About 730 lines: every entry point shares the advance-then-answer invariant above, which is
+ * About 900 lines: every entry point shares the advance-then-answer invariant above, which is
  * easier to keep in one module than across several.
  */
-import { appAlive, appGrpc, appHttp, appLogStyle, listensOn as appListensOn, memoryAt, type AppRun } from './app';
+import { appAlive, appGrpc, appHttp, appLogStyle, listensOn as appListensOn, memoryAt, serverOf, type AppRun } from './app';
+import { dynamicAnswer } from './dynamic-http';
 import { containerMounts, tmpfsBytes, withSystem, type MachineFacts, type SystemView } from './sysinfo';
 import { agnhostWebhook } from './agnhost-webhook';
 import { handshakePem } from './tls';
@@ -583,6 +584,8 @@ export function serveRequest(p: ProcessState, now: number, port: number, req: Ht
   const app = p.machine.apps.find((a) => a.behaviour.kind === 'admission-webhook' && appListensOn(a, port, now));
   if (!app || app.behaviour.kind !== 'admission-webhook') {
     const header = (name: string): string | undefined => req.headers.find(([k]) => k.toLowerCase() === name)?.[1];
+    const dynamic = serveDynamic(p, now, port, req, clientIP, header, net);
+    if (dynamic) return dynamic;
     const php = servePhp(p, now, port, path, clientIP, header, req.method, net);
     if (php) return php;
     return serveHttp(p, now, port, path, clientIP, header('user-agent') ?? 'curl/8.5.0', req.method, header('host'));
@@ -600,6 +603,28 @@ export function serveRequest(p: ProcessState, now: number, port: number, req: Ht
   if (a.kind === 'hang') return { status: 0, body: '', hang: true };
   if (a.kind === 'not-found') return { status: 404, body: '404 page not found\n', contentType: 'text/plain; charset=utf-8', tls: true };
   return { status: a.status, body: a.body, contentType: a.contentType, delayMs: a.delayMs, tls: true };
+}
+
+/**
+ * A server that answers from the request itself (ServerSpec.dynamic: echoserver, an nginx
+ * proxy_pass to a Service), its hit logged as any other. Undefined: no such app on `port`.
+ */
+function serveDynamic(p: ProcessState, now: number, port: number, req: HttpRequest, clientIP: string, header: (name: string) => string | undefined, net: NetworkView | undefined): HttpAnswer | undefined {
+  const app = p.machine.apps.find((a) => appListensOn(a, port, now) && serverOf(a.behaviour)?.dynamic);
+  const d = app && serverOf(app.behaviour)?.dynamic;
+  if (!app || !d) return undefined;
+  const route = dynamicAnswer(d, {
+    req,
+    clientIP,
+    port,
+    hostname: hostnameOf(p.input),
+    podIP: p.input.podIP ?? '127.0.0.1',
+    env: (name) => own(p.input.env, name) as string | undefined,
+    version: app.version,
+    net: () => network(p.machine, context(p, false, net)),
+  });
+  logHit(p, app, now, clientIP, req.path, route.status, route.body.length, header('user-agent') ?? 'curl/8.5.0', req.method, header('host'));
+  return { status: route.status, body: route.body, contentType: route.contentType ?? 'text/plain', ...(route.delayMs ? { delayMs: route.delayMs } : {}) };
 }
 
 /**

@@ -20,7 +20,8 @@
 import type { NetAddr, NetLink, NetNs, NetRoute } from './netns-types';
 import type { Tool } from './tool-types';
 import type { Userland } from './catalog-types';
-import { intToIpv4, ipv4ToInt, parseCidr } from '../../k8s/ipv4';
+import { intToIpv4, ipv4ToInt } from '../../k8s/ipv4';
+import { bestRoute, routeSource } from './route-lookup';
 
 export type IpDialect = 'iproute2' | 'busybox';
 
@@ -429,16 +430,8 @@ function routeGet(r: Run, args: string[]): number {
     r.io.out(`local ${addr} dev lo ${sp}src ${addr} ${tail}\n${bb(r) ? '' : '    cache <local> \n'}`);
     return 0;
   }
-  let best: { rt: NetRoute; bits: number } | undefined;
-  for (const rt of r.ns.routes) {
-    if (rt.family === 6) continue;
-    const c = rt.dst === 'default' ? { base: 0, bits: 0 } : parseCidr(rt.dst.includes('/') ? rt.dst : `${rt.dst}/32`);
-    if (!c) continue;
-    const size = 2 ** (32 - c.bits);
-    if (Math.floor(n / size) * size !== c.base) continue;
-    if (!best || c.bits > best.bits) best = { rt, bits: c.bits };
-  }
-  if (!best || best.rt.type === 'blackhole') {
+  const best = bestRoute(r.ns, n);
+  if (!best || best.type === 'blackhole') {
     if (best) {
       r.io.err(bb(r) ? 'ip: RTNETLINK answers: Invalid argument\n' : 'RTNETLINK answers: Invalid argument\n');
       return 2;
@@ -446,9 +439,8 @@ function routeGet(r: Run, args: string[]): number {
     r.io.err(bb(r) ? 'ip: RTNETLINK answers: Network is unreachable\n' : 'RTNETLINK answers: Network is unreachable\n');
     return 2;
   }
-  const rt = best.rt;
-  const dev = r.ns.links.find((l) => l.name === rt.dev);
-  const src = rt.src ?? dev?.addrs.find((a) => a.family === 4)?.local ?? r.ns.links.flatMap((l) => l.addrs).find((a) => a.family === 4 && a.scope === 'global')?.local;
+  const rt = best;
+  const src = routeSource(r.ns, rt);
   let s = `${addr} `;
   if (rt.via) s += `via ${rt.via} `;
   s += `dev ${rt.dev} `;

@@ -36,7 +36,7 @@ function syncRules(w: World, self: KubeProxyState): void {
   const svcs = self.informers['services'];
   const slices = self.informers['endpointslices'];
   if (!svcs?.synced || !slices?.synced) return;
-  const next = buildRules(listCache<Service>(svcs), listCache<EndpointSlice>(slices));
+  const next = buildRules(listCache<Service>(svcs), listCache<EndpointSlice>(slices), self.host);
   self.lastSyncAt = w.now;
   const same = JSON.stringify(next) === JSON.stringify(self.rules) && self.syncs > 0;
   if (!same) self.rules = next;
@@ -95,8 +95,10 @@ export function proxyOf(w: World, node: string): KubeProxyState | undefined {
 /**
  * Where a connection from `node` to `host:port` goes, through that node's kube-proxy rules.
  * `host` may be an IP or a Service DNS name; `pick` selects among endpoints (draw it from w.rng).
+ * `fromOutside`: the packet came to the node from outside the cluster (a NodePort or load
+ * balancer client), which an externalTrafficPolicy Local rule keeps on this node's endpoints.
  */
-export function resolveFromNode(w: World, node: string, host: string, port: number, fromNamespace: string, pick: number): ServiceResolution | { kind: 'no-proxy' } | { kind: 'unknown-host' } {
+export function resolveFromNode(w: World, node: string, host: string, port: number, fromNamespace: string, pick: number, fromOutside = false): ServiceResolution | { kind: 'no-proxy' } | { kind: 'unknown-host' } {
   const proxy = proxyOf(w, node);
   if (!proxy) return { kind: 'no-proxy' };
   let ip = host;
@@ -108,5 +110,5 @@ export function resolveFromNode(w: World, node: string, host: string, port: numb
     ip = found;
   }
   const nodeIPs = [...w.machineSpecs.values()].map((m) => m.ip);
-  return resolveServiceRequest(proxy.rules, { ip, port }, nodeIPs, pick);
+  return resolveServiceRequest(proxy.rules, { ip, port }, nodeIPs, pick, fromOutside);
 }

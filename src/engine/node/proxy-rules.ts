@@ -12,7 +12,11 @@ function ruleKey(ip: string, port: number, protocol: string): string {
   return `${ip}:${port}/${protocol}`;
 }
 
-export function buildRules(services: Service[], slices: EndpointSlice[]): Record<string, ProxyRule> {
+/**
+ * `node`: the kube-proxy's own node, whose ready endpoints are a Local-policy rule's local ones
+ * (the EndpointSlice's nodeName); unset, no rule knows them.
+ */
+export function buildRules(services: Service[], slices: EndpointSlice[], node?: string): Record<string, ProxyRule> {
   const bySvc = new Map<string, EndpointSlice[]>();
   for (const s of slices) {
     const svc = s.metadata.labels?.[SERVICE_NAME_LABEL];
@@ -29,19 +33,30 @@ export function buildRules(services: Service[], slices: EndpointSlice[]): Record
     for (const sp of svc.spec.ports ?? []) {
       const protocol = sp.protocol ?? 'TCP';
       const endpoints = new Set<string>();
+      const local = new Set<string>();
       for (const slice of bySvc.get(key) ?? []) {
         for (const p of slice.ports ?? []) {
           if ((p.name ?? '') !== (sp.name ?? '') || (p.protocol ?? 'TCP') !== protocol || p.port === undefined) continue;
           for (const ep of slice.endpoints ?? []) {
             if (ep.conditions?.ready === false) continue;
-            for (const addr of ep.addresses) endpoints.add(`${addr}:${p.port}`);
+            for (const addr of ep.addresses) {
+              endpoints.add(`${addr}:${p.port}`);
+              if (node !== undefined && ep.nodeName === node) local.add(`${addr}:${p.port}`);
+            }
           }
         }
       }
       const rule: ProxyRule = { service: key, portName: sp.name ?? '', protocol, clusterIP: ip, port: sp.port, endpoints: [...endpoints].sort() };
       if (sp.nodePort) rule.nodePort = sp.nodePort;
+      const lbIPs = svc.spec.type === 'LoadBalancer' ? (svc.status?.loadBalancer?.ingress ?? []).flatMap((i) => (i.ip ? [i.ip] : [])) : [];
+      if (lbIPs.length) rule.loadBalancerIPs = lbIPs;
+      if ((svc.spec.type === 'NodePort' || svc.spec.type === 'LoadBalancer') && svc.spec.externalTrafficPolicy === 'Local') {
+        rule.externalLocal = true;
+        rule.localEndpoints = [...local].sort();
+      }
       rules[ruleKey(ip, sp.port, protocol)] = rule;
       if (sp.nodePort) rules[`nodeport:${sp.nodePort}/${protocol}`] = rule;
+      for (const lb of lbIPs) rules[`lb:${ruleKey(lb, sp.port, protocol)}`] = rule;
     }
   }
   return rules;
@@ -55,11 +70,19 @@ export function ruleStats(rules: Record<string, ProxyRule>): { services: number;
   return { services: services.size, endpoints };
 }
 
+/**
+ * How the packet met the rule: its ClusterIP, a node port on one of the nodes' addresses, or a
+ * load balancer's address (status.loadBalancer.ingress) the cloud forwarded to this node.
+ */
+export type RuleMatch = 'cluster-ip' | 'node-port' | 'load-balancer';
+
 export type ServiceResolution =
   /** DNAT to one endpoint. */
-  | { kind: 'endpoint'; rule: ProxyRule; endpoint: string }
+  | { kind: 'endpoint'; rule: ProxyRule; endpoint: string; via: RuleMatch }
   /** The Service exists but has no ready endpoint: iptables REJECTs (connection refused). */
   | { kind: 'no-endpoints'; rule: ProxyRule }
+  /** externalTrafficPolicy Local and no endpoint on this node: the packet from outside is dropped (the client times out). */
+  | { kind: 'dropped'; rule: ProxyRule }
   /** Not a Service address: the packet is routed as is. */
   | { kind: 'not-a-service' };
 
@@ -73,13 +96,27 @@ export function resolveServiceRequest(
   target: { ip: string; port: number; protocol?: string },
   nodeIPs: string[],
   pick: number,
+  fromOutside = false,
 ): ServiceResolution {
   const protocol = target.protocol ?? 'TCP';
-  const rule = rules[ruleKey(target.ip, target.port, protocol)] ?? (nodeIPs.includes(target.ip) ? rules[`nodeport:${target.port}/${protocol}`] : undefined);
+  const key = ruleKey(target.ip, target.port, protocol);
+  let via: RuleMatch = 'cluster-ip';
+  let rule = rules[key];
+  if (!rule && nodeIPs.includes(target.ip)) {
+    rule = rules[`nodeport:${target.port}/${protocol}`];
+    via = 'node-port';
+  }
+  if (!rule) {
+    rule = rules[`lb:${key}`];
+    via = 'load-balancer';
+  }
   if (!rule) return { kind: 'not-a-service' };
   if (rule.endpoints.length === 0) return { kind: 'no-endpoints', rule };
-  const i = ((Math.floor(pick) % rule.endpoints.length) + rule.endpoints.length) % rule.endpoints.length;
-  return { kind: 'endpoint', rule, endpoint: rule.endpoints[i]! };
+  // Local policy binds only traffic from outside: a Pod's or the node's own still reaches every endpoint.
+  const pool = fromOutside && via !== 'cluster-ip' && rule.externalLocal ? (rule.localEndpoints ?? []) : rule.endpoints;
+  if (pool.length === 0) return { kind: 'dropped', rule };
+  const i = ((Math.floor(pick) % pool.length) + pool.length) % pool.length;
+  return { kind: 'endpoint', rule, endpoint: pool[i]!, via };
 }
 
 /** `name.namespace.svc.cluster.local` (or shorter forms, relative to `fromNamespace`) → ClusterIP. */

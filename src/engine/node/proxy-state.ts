@@ -16,6 +16,16 @@ export interface ProxyRule {
   nodePort?: number;
   /** `ip:port` of every ready endpoint, sorted. Empty: the rule REJECTs. */
   endpoints: string[];
+  /** status.loadBalancer.ingress IPs: traffic to them on `port` takes the external path too. */
+  loadBalancerIPs?: string[];
+  /**
+   * externalTrafficPolicy Local: traffic from outside the cluster to the node port or a load
+   * balancer address goes only to `localEndpoints` (this node's), with its source kept, and is
+   * dropped when there are none (the KUBE-EXT chain's `has no local endpoints` DROP).
+   */
+  externalLocal?: true;
+  /** The ready endpoints on this kube-proxy's node, sorted (set with externalLocal). */
+  localEndpoints?: string[];
 }
 
 /** kube-proxy on one node: its informers and the Service rules it last programmed. */

@@ -20,6 +20,9 @@ import { armExit } from './exits';
 import { cniPluginOf } from './cni-plugin';
 import { runtimeOf, settleSharers } from './cri';
 import { proxyOf, resolveFromNode } from './kube-proxy';
+import type { RuleMatch } from './proxy-rules';
+import { nodeNetns } from './netns';
+import { sourceFor } from '../images/route-lookup';
 import type { ContainerRecord, SandboxRecord } from './runtime-state';
 import type { EchoReply, HttpAnswer, HttpHead, HttpRequest, NetworkView, RedisWire, TlsFailure } from '../images/types';
 import { hostListener, listenerId, machineAt, serveListener, type HostListener } from './host-listeners';
@@ -42,6 +45,8 @@ export interface HttpGet {
    * trace names this as its origin. Unset: it leaves from `from` itself.
    */
   origin?: string;
+  /** The address `origin` sends from (the laptop's 10.0.0.1): what a server sees when no rule masquerades. */
+  originIP?: string;
   /** What a client in a Pod sends (method, headers, TLS); unset: a plain GET of `path`. */
   request?: HttpRequest;
   /**
@@ -75,6 +80,8 @@ export type HttpGetResult =
   | { kind: 'no-endpoints'; clusterIP: string }
   /** A name no rule catches and that is no IP: nothing routes it. */
   | { kind: 'unroutable' }
+  /** From outside to a node port or balancer address of an externalTrafficPolicy Local Service with no endpoint on that node: dropped. */
+  | { kind: 'no-local-endpoint'; service: string }
   | {
       kind: 'sent';
       /** The address the client dialled (the ClusterIP, or the Pod IP given). */
@@ -146,7 +153,7 @@ function arrive(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: strin
   // No Pod holds the address: a machine's own address reaches its host-network processes.
   const machine = l ? undefined : machineAt(w, ip);
   const host = machine === undefined ? undefined : hostListener(w, req.from, machine, port);
-  const listener = host?.kind === 'kube-apiserver' || host?.kind === 'kubelet' ? listenerId(host) : undefined;
+  const listener = host?.kind === 'kube-apiserver' || host?.kind === 'kubelet' || host?.kind === 'kube-proxy-health' ? listenerId(host) : undefined;
   const http = requestOf(req);
   trace(w, {
     from: req.via ?? proxy,
@@ -174,8 +181,32 @@ function arrive(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: strin
   return { sent, l, host, nodeIP, port };
 }
 
+/** How kube-proxy's rule caught the packet: by which address, and whether its Service keeps external traffic local. */
+interface Nat {
+  via: RuleMatch;
+  local: boolean;
+}
+
+/**
+ * The client address the serving Pod sees (echoserver's client_address, access logs). Pod to
+ * Pod, through a ClusterIP or not, keeps its source: kube-proxy DNATs and does not masquerade,
+ * except a Pod reaching itself through its Service (the hairpin rule). Traffic from outside to a
+ * node port or a balancer address is marked for masquerade (KUBE-MARK-MASQ in KUBE-EXT) unless
+ * the Service's externalTrafficPolicy is Local: MASQUERADE rewrites the source to the address
+ * the node's route toward the Pod leaves by — cni0's for a Pod on the node (flannel), flannel.1's
+ * or the node's own for one elsewhere — while Local keeps the client's. Approximate: the node's
+ * own requests (`sim curl`, a node shell) arrive from its address whatever the route.
+ */
+function clientAddress(w: World, req: HttpGet, l: Listener, nodeIP: string, nat: Nat | undefined): string {
+  if (req.origin !== undefined && nat && nat.via !== 'cluster-ip') {
+    if (nat.local) return req.originIP ?? nodeIP;
+    return sourceFor(nodeNetns(w, req.from), l.sandbox.ip) ?? nodeIP;
+  }
+  return req.source && req.source.ip !== l.sandbox.ip ? req.source.ip : nodeIP;
+}
+
 /** Sends the request to `endpoint` (`podIP:port`); `dialled` is the address the client used. */
-function deliver(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: string; port: number }, endpoint: string, service: string | undefined): HttpGetResult {
+function deliver(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: string; port: number }, endpoint: string, service: string | undefined, nat?: Nat): HttpGetResult {
   const a = arrive(w, req, proxy, dialled, endpoint, service, 'http');
   if ('reply' in a) return a;
   const { sent, l, host, nodeIP, port } = a;
@@ -187,11 +218,14 @@ function deliver(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: stri
       case 'refused':
         return { ...sent, reply: { kind: 'refused' } };
       case 'kube-apiserver':
-      case 'kubelet': {
+      case 'kubelet':
+      case 'kube-proxy-health': {
         // The request leaves from a container on the sender's machine: drawn at its runtime.
         const a = serveListener(w, host, runtimeOf(w, req.from)?.id ?? proxy, http);
         if (a.tlsFailure) return { ...sent, reply: { kind: 'tls-failed', failure: a.tlsFailure } };
-        return { ...sent, reply: { kind: 'answer', status: a.status, body: a.body, ...(a.head ? { head: a.head } : {}) } };
+        // kube-proxy's health check names its Content-Type alone; the others frame their own heads.
+        const type = host.kind === 'kube-proxy-health' && a.contentType !== undefined ? { contentType: a.contentType } : {};
+        return { ...sent, reply: { kind: 'answer', status: a.status, body: a.body, ...(a.head ? { head: a.head } : {}), ...type } };
       }
       default: {
         const never: never = host;
@@ -200,10 +234,8 @@ function deliver(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: stri
     }
   }
   if (!l) return { ...sent, reply: { kind: 'no-listener' } };
+  const from = clientAddress(w, req, l, nodeIP, nat);
   for (const c of l.containers) {
-    // Pod to Pod, through a ClusterIP or not, keeps its source address: kube-proxy DNATs and does
-    // not masquerade, except a Pod reaching itself through its Service (the hairpin rule).
-    const from = req.source && req.source.ip !== l.sandbox.ip ? req.source.ip : nodeIP;
     // The serving container's own requests (guestbook.php's to Redis) leave from its Pod.
     const own = podNetworkView(w, l.node, l.sandbox.podNamespace, { pod: { namespace: l.sandbox.podNamespace, name: l.sandbox.podName }, ip: l.sandbox.ip });
     // What the Pod's other containers wrote to a shared volume is there (not when the request
@@ -232,16 +264,18 @@ export function httpGet(w: World, req: HttpGet): HttpGetResult {
   // iptables' statistic match: drawn even when unused, so a run's later randomness does not
   // depend on which Services happened to have endpoints.
   const pick = nextInt(w.rng, 0, 1 << 30);
-  const r = resolveFromNode(w, req.from, req.host, req.port, req.namespace, pick);
+  const r = resolveFromNode(w, req.from, req.host, req.port, req.namespace, pick, req.origin !== undefined);
   switch (r.kind) {
     case 'no-proxy':
     case 'unknown-host':
       return { kind: r.kind };
     case 'no-endpoints':
       return { kind: 'no-endpoints', clusterIP: r.rule.clusterIP };
+    case 'dropped':
+      return { kind: 'no-local-endpoint', service: r.rule.service };
     case 'endpoint':
       // A name dials its ClusterIP; an address (a ClusterIP, or a node's for a NodePort) itself.
-      return deliver(w, req, proxy!.id, { ip: IPV4.test(req.host) ? req.host : r.rule.clusterIP, port: req.port }, r.endpoint, r.rule.service);
+      return deliver(w, req, proxy!.id, { ip: IPV4.test(req.host) ? req.host : r.rule.clusterIP, port: req.port }, r.endpoint, r.rule.service, { via: r.via, local: r.rule.externalLocal === true });
     case 'not-a-service':
       // Not caught by any rule: routed as is, so only a Pod IP can answer.
       if (!IPV4.test(req.host)) return { kind: 'unroutable' };
@@ -279,12 +313,13 @@ function tcpArrive(w: World, req: Omit<HttpGet, 'path' | 'request' | 'via'>): Ar
   const proxy = proxyOf(w, req.from);
   // Drawn like httpGet's: a run's later randomness does not depend on what was dialled.
   const pick = nextInt(w.rng, 0, 1 << 30);
-  const r = resolveFromNode(w, req.from, req.host, req.port, req.namespace, pick);
+  const r = resolveFromNode(w, req.from, req.host, req.port, req.namespace, pick, req.origin !== undefined);
   const full: HttpGet = { ...req, path: '/' };
   let a: ReturnType<typeof arrive>;
   switch (r.kind) {
     case 'no-proxy':
     case 'unknown-host':
+    case 'dropped':
       return 'timeout';
     case 'no-endpoints':
       return 'refused';
@@ -426,6 +461,7 @@ export function podNetworkView(w: World, node: string, namespace: string, source
         case 'no-proxy':
         case 'unknown-host':
         case 'unroutable':
+        case 'no-local-endpoint':
           return 'timeout';
       }
     },

@@ -11,6 +11,10 @@
  *   (a NodePort DNATed to one endpoint, drawn as `sim curl` draws it, possibly on another node;
  *   stale while that kube-proxy is stopped), else its host listeners (the kubelet's 10250) or a
  *   refusal (node/traffic.ts, the `proxy` hop on the trace).
+ * - A cloud load balancer's address (`--cloud-provider sim`, node/cloud-lb.ts) on one of its
+ *   Service's ports: the packet goes as it is to a backend node, whose kube-proxy rules for that
+ *   address take it on; it leaves the laptop from 10.0.0.1 (what an externalTrafficPolicy Local
+ *   endpoint sees as its client, node/traffic.ts).
  * - A powered-off machine, or one `sim fail network/<node>` cut off, never answers.
  * - Names: the laptop's resolver knows the public test hosts and localhost, never a cluster name.
  *
@@ -35,6 +39,8 @@ import type { ApiServerState } from '../apiserver/state';
 import { machineAt } from './host-listeners';
 import { httpGet } from './traffic';
 import { WORKSTATION } from '../topology/build';
+import { WORKSTATION_IP } from '../apiserver/audit';
+import { forwardFromBalancer } from './cloud-lb';
 
 /** systemd-resolved's stub, a laptop's resolv.conf nameserver. */
 const STUB_RESOLVER = '127.0.0.53';
@@ -76,15 +82,21 @@ function reach(w: World, ip: string, port: number, req: HttpRequest): NetAnswer 
   const machine = machineAt(w, ip);
   if (machine !== undefined && machineCutOff(w, machine)) return { kind: 'timeout', ip };
   const dial = dialFromWorkstation(w, ip, port);
-  if (dial.kind === 'timeout') return { kind: 'timeout', ip };
   if (dial.kind === 'apiserver') {
     const server = apiServerAt(w, `${ip}:${port}`);
     if (!server?.running) return { kind: 'refused', ip };
     return answerOf(ip, serveApiServerPort(w, server, LAPTOP, req));
   }
-  // The load balancer forwards 6443 alone.
-  if (machine === undefined) return { kind: 'refused', ip };
-  const r = httpGet(w, { from: machine, origin: WORKSTATION, host: ip, port, path: req.path, namespace: 'default', request: req });
+  let from = machine;
+  if (from === undefined) {
+    // A cloud load balancer's address: it hands the packet to a backend node as it is.
+    const lb = forwardFromBalancer(w, ip, port);
+    if (lb.kind === 'no-backend' || (lb.kind === 'no-balancer' && dial.kind === 'timeout')) return { kind: 'timeout', ip };
+    // The apiserver's load balancer forwards 6443 alone.
+    if (lb.kind === 'no-balancer') return { kind: 'refused', ip };
+    from = lb.node;
+  }
+  const r = httpGet(w, { from, origin: WORKSTATION, originIP: WORKSTATION_IP, host: ip, port, path: req.path, namespace: 'default', request: req });
   switch (r.kind) {
     case 'sent':
       switch (r.reply.kind) {
@@ -112,6 +124,7 @@ function reach(w: World, ip: string, port: number, req: HttpRequest): NetAnswer 
     case 'no-node':
     case 'unknown-host':
     case 'unroutable':
+    case 'no-local-endpoint':
       return { kind: 'timeout', ip };
     default: {
       const never: never = r;

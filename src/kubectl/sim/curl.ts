@@ -62,6 +62,7 @@ function outcome(req: HttpGet, r: HttpGetResult): CommandResult {
     case 'no-endpoints':
       return fail(refused(r.clusterIP, req.port), 7);
     case 'unroutable':
+    case 'no-local-endpoint':
       return fail(timedOut(req.host, req.port), 28);
     case 'sent': {
       const { ip, port } = r.dialled;

@@ -26,11 +26,20 @@ function needsNodePorts(s: Service): boolean {
   return s.spec.type === 'NodePort' || (s.spec.type === 'LoadBalancer' && (s.spec as { allocateLoadBalancerNodePorts?: boolean }).allocateLoadBalancerNodePorts !== false);
 }
 
+/** serviceutil.NeedsHealthCheck: a LoadBalancer whose external traffic stays on the receiving node. */
+function needsHealthCheckNodePort(s: Service): boolean {
+  return s.spec.type === 'LoadBalancer' && s.spec.externalTrafficPolicy === 'Local';
+}
+
+type HealthChecked = Service['spec'] & { healthCheckNodePort?: number };
+
 function allocatedNodePorts(w: World, except: Service): Set<string> {
   const out = new Set<string>();
   for (const o of w.etcd.kv.get('services')?.values() ?? []) {
     if (o.metadata.uid === except.metadata.uid && except.metadata.uid) continue;
     for (const p of (o as Service).spec.ports ?? []) if (p.nodePort) out.add(`${p.nodePort}`);
+    const hc = ((o as Service).spec as HealthChecked).healthCheckNodePort;
+    if (hc) out.add(`${hc}`);
   }
   return out;
 }
@@ -90,6 +99,31 @@ function allocateNodePorts(w: World, a: AdmissionAttributes, svc: Service, old: 
   return errs.length ? fail(a, errs) : undefined;
 }
 
+/**
+ * allocHealthCheckNodePort: an externalTrafficPolicy Local LoadBalancer gets a port from the
+ * node-port range (unless it names one) where every node's kube-proxy answers its health check;
+ * an update keeps the one it had (patchAllocatedValues).
+ */
+function allocateHealthCheckNodePort(w: World, a: AdmissionAttributes, svc: Service, old: Service | undefined): StatusError | undefined {
+  const spec = svc.spec as HealthChecked;
+  const prev = old && needsHealthCheckNodePort(old) ? (old.spec as HealthChecked).healthCheckNodePort : undefined;
+  if (!spec.healthCheckNodePort && prev) spec.healthCheckNodePort = prev;
+  const used = allocatedNodePorts(w, svc);
+  for (const p of svc.spec.ports ?? []) if (p.nodePort) used.add(`${p.nodePort}`);
+  const given = spec.healthCheckNodePort;
+  if (given) {
+    if (given === prev) return undefined;
+    // alloc.go wraps this allocator's error in NewInternalError.
+    if (!a.dryRun && (given < NODE_PORT_MIN || given > NODE_PORT_MAX)) return internalError(`failed to allocate requested HealthCheck NodePort ${given}: provided port is not in the valid range. The range of valid ports is ${NODE_PORT_MIN}-${NODE_PORT_MAX}`);
+    if (used.has(`${given}`)) return internalError(`failed to allocate requested HealthCheck NodePort ${given}: provided port is already allocated`);
+    return undefined;
+  }
+  let port = a.dryRun ? dryRunNextPort((svc.spec.ports ?? []).flatMap((p) => (p.nodePort ? [p.nodePort] : []))) : 0;
+  while (port === 0 || (!a.dryRun && used.has(`${port}`))) port = nextInt(w.rng, NODE_PORT_MIN, NODE_PORT_MAX);
+  spec.healthCheckNodePort = port;
+  return undefined;
+}
+
 /** patchAllocatedValues + normalizeClusterIPs for an update. */
 function keepAllocated(svc: Service, old: Service): void {
   if (needsClusterIP(old) && needsClusterIP(svc)) {
@@ -118,6 +152,10 @@ export const ClusterIPAllocator: MutatingPlugin = {
     if (needsNodePorts(svc)) {
       const portErr = allocateNodePorts(w, a, svc, old);
       if (portErr) return portErr;
+    }
+    if (needsHealthCheckNodePort(svc)) {
+      const hcErr = allocateHealthCheckNodePort(w, a, svc, old);
+      if (hcErr) return hcErr;
     }
     return JSON.stringify(svc.spec) !== before;
   },

@@ -81,6 +81,7 @@ function outcome(r: HttpGetResult, dialled: string, timeoutMs: number): CallOutc
     case 'no-proxy':
     case 'unknown-host':
     case 'unroutable':
+    case 'no-local-endpoint':
       return { ok: false, error: DEADLINE };
     case 'sent':
       break;
