@@ -9,14 +9,14 @@ function service(name: string, port: number, extra: Partial<Service['spec']> = {
   return { apiVersion: 'v1', kind: 'Service', metadata: { name, namespace: 'default' }, spec: { ports: [{ name: 'http', port, targetPort: 8080, protocol: 'TCP' }], ...extra } };
 }
 
-function slice(svc: string, endpoints: { ip: string; ready: boolean }[]): EndpointSlice {
+function slice(svc: string, endpoints: { ip: string; ready: boolean; node?: string }[]): EndpointSlice {
   return {
     apiVersion: 'discovery.k8s.io/v1',
     kind: 'EndpointSlice',
     metadata: { name: `${svc}-abcde`, namespace: 'default', labels: { 'kubernetes.io/service-name': svc } },
     addressType: 'IPv4',
     ports: [{ name: 'http', port: 8080, protocol: 'TCP' }],
-    endpoints: endpoints.map((e) => ({ addresses: [e.ip], conditions: { ready: e.ready } })),
+    endpoints: endpoints.map((e) => ({ addresses: [e.ip], conditions: { ready: e.ready }, ...(e.node ? { nodeName: e.node } : {}) })),
   };
 }
 
@@ -51,5 +51,28 @@ describe('kube-proxy', () => {
     expect(resolveServiceRequest(withEp, { ip: '10.0.0.12', port: 30080 }, ['10.0.0.12'], 7)).toMatchObject({ kind: 'endpoint', endpoint: '10.244.1.2:8080' });
     expect(serviceIP([svc], 'api.default', 'other')).toBe('10.96.5.5');
     expect(serviceIP([svc], 'api', 'other')).toBeUndefined();
+  });
+
+  it('catches a load balancer address, and keeps external traffic on local endpoints under externalTrafficPolicy Local', () => {
+    const svc = service('lb', 80, { type: 'LoadBalancer', clusterIP: '10.96.7.7', externalTrafficPolicy: 'Local' });
+    svc.spec.ports![0]!.nodePort = 31000;
+    svc.status = { loadBalancer: { ingress: [{ ip: '203.0.113.10' }] } };
+    const eps = slice('lb', [
+      { ip: '10.244.1.2', ready: true, node: 'node-1' },
+      { ip: '10.244.2.2', ready: true, node: 'node-2' },
+    ]);
+    const onNode1 = buildRules([svc], [eps], 'node-1');
+    const onNode3 = buildRules([svc], [eps], 'node-3');
+    // From outside: node-1 uses its own endpoint only; node-3 has none and drops the packet.
+    expect(resolveServiceRequest(onNode1, { ip: '203.0.113.10', port: 80 }, [], 1, true)).toMatchObject({ kind: 'endpoint', endpoint: '10.244.1.2:8080', via: 'load-balancer' });
+    expect(resolveServiceRequest(onNode1, { ip: '10.0.0.11', port: 31000 }, ['10.0.0.11'], 1, true)).toMatchObject({ kind: 'endpoint', endpoint: '10.244.1.2:8080', via: 'node-port' });
+    expect(resolveServiceRequest(onNode3, { ip: '10.0.0.13', port: 31000 }, ['10.0.0.13'], 0, true)).toMatchObject({ kind: 'dropped' });
+    // From inside (a Pod, the node itself) every endpoint still serves, and the ClusterIP is never bound.
+    expect(resolveServiceRequest(onNode3, { ip: '10.0.0.13', port: 31000 }, ['10.0.0.13'], 1, false)).toMatchObject({ kind: 'endpoint', endpoint: '10.244.2.2:8080' });
+    expect(resolveServiceRequest(onNode3, { ip: '10.96.7.7', port: 80 }, [], 0, true)).toMatchObject({ kind: 'endpoint', via: 'cluster-ip' });
+    // Cluster (the default): every endpoint, whoever sends.
+    const cluster = buildRules([{ ...svc, spec: { ...svc.spec, externalTrafficPolicy: 'Cluster' } }], [eps], 'node-3');
+    expect(resolveServiceRequest(cluster, { ip: '203.0.113.10', port: 80 }, [], 1, true)).toMatchObject({ kind: 'endpoint', endpoint: '10.244.2.2:8080' });
+    expect(resolveServiceRequest(cluster, { ip: '203.0.113.10', port: 81 }, [], 1, true)).toEqual({ kind: 'not-a-service' });
   });
 });
