@@ -35,6 +35,7 @@ curl $LB
 kubectl patch svc loadbalancer -p '{"spec":{"externalTrafficPolicy":"Local"}}'
 sim advance 2s
 kubectl get svc loadbalancer -o yaml | grep -i healthCheckNodePort
+kubectl describe svc loadbalancer
 kubectl get pod -o wide -l app=source-ip-app
 # The page runs `curl localhost:<port>/healthz` on each node; the port listens on every node address.
 HC=$(kubectl get svc loadbalancer -o jsonpath='{.spec.healthCheckNodePort}')

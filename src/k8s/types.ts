@@ -682,7 +682,7 @@ export interface ServiceSpec {
 export interface Service extends KObject {
   kind: 'Service';
   spec: ServiceSpec;
-  status?: { loadBalancer?: { ingress?: { ip?: string; hostname?: string }[] } };
+  status?: { loadBalancer?: { ingress?: { ip?: string; hostname?: string; ipMode?: string }[] } };
 }
 
 export interface Endpoint {

@@ -83,6 +83,9 @@ describe('Using Source IP', () => {
     const hc = run("kubectl get svc loadbalancer -o jsonpath='{.spec.healthCheckNodePort}'").out;
     expect(Number(hc)).toBeGreaterThanOrEqual(30000);
     expect(run('kubectl get svc loadbalancer -o yaml').out).toContain(`  healthCheckNodePort: ${hc}\n`);
+    const described = run('kubectl describe svc loadbalancer').out;
+    expect(described).toContain(`LoadBalancer Ingress:     ${lb} (VIP)\n`);
+    expect(described).toContain(`External Traffic Policy:  Local\nInternal Traffic Policy:  Cluster\nHealthCheck NodePort:     ${hc}\n`);
     const json = (count: number): string => `{\n\t"service": {\n\t\t"namespace": "default",\n\t\t"name": "loadbalancer"\n\t},\n\t"localEndpoints": ${count},\n\t"serviceProxyHealthy": true\n}`;
     for (const n of ['node-1', 'node-2', 'node-3']) {
       const r = run(`curl -s -w ' %{http_code}' ${nodeIP(n)}:${hc}/healthz`);

@@ -53,7 +53,8 @@ export function describeService(client: Client, svc: Service, now: number): stri
   w.write(0, `IPs:\t${spec.clusterIPs?.length ? spec.clusterIPs.join(',') : '<none>'}\n`);
   if (spec.externalName) w.write(0, `External Name:\t${spec.externalName}\n`);
   const ingress = svc.status?.loadBalancer?.ingress ?? [];
-  if (ingress.length) w.write(0, `LoadBalancer Ingress:\t${ingress.map((i) => i.ip || i.hostname || '').join(', ')}\n`);
+  // buildIngressString (kubectl pkg/describe, read at dee3483a): an IP is followed by its ipMode.
+  if (ingress.length) w.write(0, `LoadBalancer Ingress:\t${ingress.map((i) => (i.ip ? `${i.ip}${i.ipMode ? ` (${i.ipMode})` : ''}` : (i.hostname ?? ''))).join(', ')}\n`);
   const slicesRes = client.list(resourceInfo('endpointslices')!, svc.metadata.namespace, { labelSelector: [{ key: 'kubernetes.io/service-name', op: 'In', values: [svc.metadata.name ?? ''] }] });
   const slices = (slicesRes.ok ? slicesRes.value : []) as EndpointSlice[];
   for (const p of spec.ports ?? []) {
@@ -69,6 +70,9 @@ export function describeService(client: Client, svc: Service, now: number): stri
   w.write(0, `Session Affinity:\t${spec.sessionAffinity ?? ''}\n`);
   if (spec.externalTrafficPolicy) w.write(0, `External Traffic Policy:\t${spec.externalTrafficPolicy}\n`);
   if (spec.internalTrafficPolicy) w.write(0, `Internal Traffic Policy:\t${spec.internalTrafficPolicy}\n`);
+  const extra = spec as typeof spec & { healthCheckNodePort?: number; loadBalancerSourceRanges?: string[] };
+  if (extra.healthCheckNodePort) w.write(0, `HealthCheck NodePort:\t${extra.healthCheckNodePort}\n`);
+  if (extra.loadBalancerSourceRanges?.length) w.write(0, `LoadBalancer Source Ranges:\t${extra.loadBalancerSourceRanges.join(',')}\n`);
   describeEvents(w, searchEvents(client, { name: svc.metadata.name ?? '', namespace: svc.metadata.namespace, kind: 'Service', uid: svc.metadata.uid }), now);
   return w.toString();
 }

@@ -5,6 +5,8 @@ export interface CloudLoadBalancer {
   ip: string;
   /** When it is ready; until then EnsureLoadBalancer is still working. */
   readyAt: number;
+  /** An EnsureLoadBalancer call is under way (its `EnsuringLoadBalancer` recorded, not yet its `EnsuredLoadBalancer`). */
+  ensuring?: true;
 }
 
 export interface CloudState {

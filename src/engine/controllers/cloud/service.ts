@@ -39,7 +39,8 @@ function needsUpdate(old: Service, cur: Service): boolean {
     old.spec.sessionAffinity !== cur.spec.sessionAffinity ||
     !same(old.metadata.annotations, cur.metadata.annotations) ||
     old.metadata.uid !== cur.metadata.uid ||
-    old.spec.externalTrafficPolicy !== cur.spec.externalTrafficPolicy
+    old.spec.externalTrafficPolicy !== cur.spec.externalTrafficPolicy ||
+    (old.spec as { healthCheckNodePort?: number }).healthCheckNodePort !== (cur.spec as { healthCheckNodePort?: number }).healthCheckNodePort
   );
 }
 
@@ -87,17 +88,18 @@ function ensure(ctx: ControllerContext, svc: Service): ReconcileResult {
     setFinalizers(ctx, got, [...(got.metadata.finalizers ?? []), LB_CLEANUP_FINALIZER]);
     cur = got;
   }
+  // syncLoadBalancerIfNeeded records EnsuringLoadBalancer at each sync that ensures (a new
+  // Service, or one whose change needsUpdate noticed) and EnsuredLoadBalancer when the call returns.
   let lb = getLoadBalancer(ctx.w, cur);
-  if (!lb) {
-    ctx.record(cur, { type: 'Normal', reason: 'EnsuringLoadBalancer', message: 'Ensuring load balancer' });
-    lb = ensureLoadBalancer(ctx.w, cur);
-  }
+  if (!lb?.ensuring) ctx.record(cur, { type: 'Normal', reason: 'EnsuringLoadBalancer', message: 'Ensuring load balancer' });
+  lb ??= ensureLoadBalancer(ctx.w, cur);
+  lb.ensuring = true;
   // The worker waits on the cloud's API until the load balancer is ready.
   if (lb.readyAt > ctx.w.now) return { kind: 'requeueAfter', delay: lb.readyAt - ctx.w.now };
-  const ingress = cur.status?.loadBalancer?.ingress ?? [];
-  if (ingress.length === 1 && ingress[0]?.ip === lb.ip) return DONE;
-  patchIngress(ctx, cur, [{ ip: lb.ip, ipMode: 'VIP' }]);
+  delete lb.ensuring;
   ctx.record(cur, { type: 'Normal', reason: 'EnsuredLoadBalancer', message: 'Ensured load balancer' });
+  const ingress = cur.status?.loadBalancer?.ingress ?? [];
+  if (ingress.length !== 1 || ingress[0]?.ip !== lb.ip) patchIngress(ctx, cur, [{ ip: lb.ip, ipMode: 'VIP' }]);
   return DONE;
 }
 
