@@ -96,6 +96,25 @@ describe('Using Source IP', () => {
   });
 });
 
+describe('Using Source IP with flannel', () => {
+  it('the masquerade address is the one the route toward the Pod leaves by: cni0 on its node, flannel.1 elsewhere', () => {
+    const s = new Session({ seed: 3 });
+    const run = sessionRunner(s);
+    run('sim topology basic --cni flannel');
+    run('kubectl create deployment source-ip-app --image=registry.k8s.io/echoserver:1.10');
+    run('kubectl expose deployment source-ip-app --name=nodeport --port=80 --target-port=8080 --type=NodePort');
+    expect(run('kubectl rollout status deployment/source-ip-app --timeout=2m').code).toBe(0);
+    run('sim advance 5s');
+    const podNode = run("kubectl get pods -l app=source-ip-app -o jsonpath='{.items[0].spec.nodeName}'").out;
+    const nodePort = run("kubectl get svc nodeport -o jsonpath='{.spec.ports[0].nodePort}'").out;
+    for (const n of ['control-plane', 'node-1', 'node-2', 'node-3']) {
+      const ip = run(`kubectl get node ${n} -o jsonpath='{.status.addresses[?(@.type=="InternalIP")].address}'`).out;
+      const cidr = run(`kubectl get node ${n} -o jsonpath='{.spec.podCIDR}'`).out;
+      expect(clientOf(run(`curl -s ${ip}:${nodePort}`).out)).toBe(cidr.replace(/\.0\/24$/, n === podNode ? '.1' : '.0'));
+    }
+  });
+});
+
 describe('Connect a Frontend to a Backend Using Services', () => {
   it('the frontend’s nginx passes the request to the hello Service by name; with no backend left, nginx’s 502', () => {
     const s = booted.fork();
