@@ -48,6 +48,7 @@
  * Approximate: only the manifests below exist; every other PATH is a 404.
  */
 
+import { DOCS_EXAMPLES_JOBS } from './docs-examples-jobs';
 import { DOCS_EXAMPLES_TASKS } from './docs-examples-tasks';
 import { DOCS_EXAMPLES_WORDPRESS } from './docs-examples-wordpress';
 import { DOCS_EXAMPLES_SECURITY } from './docs-examples-security';
@@ -274,6 +275,7 @@ export const ALL_DOCS_EXAMPLES: Readonly<Record<string, DocsExample>> = {
   ...DOCS_EXAMPLES_WORDPRESS,
   ...DOCS_EXAMPLES_SECURITY,
   ...DOCS_EXAMPLES_SERVICES,
+  ...DOCS_EXAMPLES_JOBS,
 };
 
 /** The file at `path` (under examples/), if the docs have it. */

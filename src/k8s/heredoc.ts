@@ -29,13 +29,19 @@ export function endsHeredoc(opener: HeredocOpener, line: string): boolean {
 /**
  * An unquoted here-document's body as text for a double-quoted expansion: bash expands `$`,
  * `` ` `` and `\` escapes in both, but a `"` is plain in a document and ends a double-quoted
- * string, so each is escaped (and a backslash before one stays a backslash).
+ * string, so each is escaped (and a backslash before one stays a backslash). A `$(…)` or `${…}`
+ * is copied as written: its own words are parsed afresh, so `"$(date +"%Y")"` in a document is
+ * `"2025"` (the inner quotes are the command's), as bash writes it.
  */
 export function heredocAsDoubleQuoted(body: string): string {
   let out = '';
   for (let i = 0; i < body.length; i++) {
     const c = body[i]!;
-    if (c === '\\' && body[i + 1] === '"') {
+    if (c === '$' && (body[i + 1] === '(' || body[i + 1] === '{')) {
+      const end = closingOf(body, i + 1);
+      out += body.slice(i, end);
+      i = end - 1;
+    } else if (c === '\\' && body[i + 1] === '"') {
       out += '\\\\\\"';
       i++;
     } else if (c === '\\' && i + 1 < body.length) {
@@ -43,4 +49,29 @@ export function heredocAsDoubleQuoted(body: string): string {
     } else out += c === '"' ? '\\"' : c;
   }
   return `"${out}"`;
+}
+
+/**
+ * The index just past the `)` or `}` that closes the bracket at `open`, skipping quoted text,
+ * escapes and nested brackets; the body's end when it is never closed (the expansion then
+ * reports it).
+ */
+function closingOf(text: string, open: number): number {
+  const stack: string[] = [text[open] === '(' ? ')' : '}'];
+  for (let i = open + 1; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '\\') i++;
+    else if (c === "'" && stack[stack.length - 1] === ')') {
+      const close = text.indexOf("'", i + 1);
+      i = close < 0 ? text.length : close;
+    } else if (c === '"') {
+      for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
+    } else if (c === '(') stack.push(')');
+    else if (c === '{' && text[i - 1] === '$') stack.push('}');
+    else if (c === stack[stack.length - 1]) {
+      stack.pop();
+      if (stack.length === 0) return i + 1;
+    }
+  }
+  return text.length;
 }

@@ -3,7 +3,8 @@
  * parses, and `kubectl apply --dry-run=server -f https://k8s.io/examples/PATH` is accepted by the
  * real engine's kube-apiserver (defaulting, validation, admission), printing one
  * `KIND/NAME created (server dry run)` line per object. The namespaces the manifests name are
- * created first, as their pages do.
+ * created first, as their pages do. A template (TEMPLATES) is applied as its page expands it first:
+ * job-tmpl.yaml's `$ITEM` is no name the API server takes, so the page's `sed` fills it in.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
@@ -15,6 +16,9 @@ import { ALL_DOCS_EXAMPLES } from '../k8s/docs-examples';
 beforeAll(() => loadKubectlChunks());
 
 const MANIFESTS = Object.entries(ALL_DOCS_EXAMPLES).filter(([path]) => path.endsWith('.yaml'));
+
+/** PATH → the pipe stage its page puts between curl and kubectl (tasks/job/parallel-processing-expansion). */
+const TEMPLATES: Readonly<Record<string, string>> = { 'application/job/job-tmpl.yaml': 'sed "s/\\$ITEM/apple/"' };
 
 function objects(text: string): Record<string, unknown>[] {
   const docs = parseAllDocuments(text);
@@ -34,9 +38,24 @@ describe('the docs’ example manifests', () => {
     }
     for (const ns of namespaces) if (run(`kubectl get namespace ${ns}`).code !== 0) expect(run(`kubectl create namespace ${ns}`).code).toBe(0);
     for (const [path, { text }] of MANIFESTS) {
-      const r = run(`kubectl apply --dry-run=server -f https://k8s.io/examples/${path}`);
+      const expand = TEMPLATES[path];
+      const r = run(
+        expand === undefined
+          ? `kubectl apply --dry-run=server -f https://k8s.io/examples/${path}`
+          : `curl -sL https://k8s.io/examples/${path} | ${expand} | kubectl apply --dry-run=server -f -`,
+      );
       expect({ path, err: r.err, code: r.code }).toEqual({ path, err: '', code: 0 });
       expect(r.out.split('\n').filter((l) => l.endsWith(' (server dry run)')).length, path).toBe(objects(text).length);
     }
+  });
+
+  it('a template is refused as it stands: the page expands it first', () => {
+    const run = sessionRunner(new Session({ seed: 1 }));
+    const r = run('kubectl apply --dry-run=server -f https://k8s.io/examples/application/job/job-tmpl.yaml');
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('metadata.name: Invalid value: "process-item-$ITEM": a lowercase RFC 1123 subdomain');
+    expect(run('curl -sL https://k8s.io/examples/application/job/job-tmpl.yaml | sed "s/\\$ITEM/apple/" | kubectl apply --dry-run=server -f -').out).toBe(
+      'job.batch/process-item-apple created (server dry run)\n',
+    );
   });
 });

@@ -20,3 +20,13 @@ describe('a command substitution inside a here-document', () => {
     expect(r.err).toMatch(/^nosuchtool: command not found/);
   });
 });
+
+describe('quotes inside an expansion in a here-document', () => {
+  it("are the expansion's own, as bash reads them (the Pod failure policy page's patch.yaml)", () => {
+    // Recorded with bash 5.2: `cat <<EOF` … `x "$(echo "a")" ${NOPE:-"d"} "q"` prints `x "a" d "q"`.
+    const run = sessionRunner(new Session());
+    expect(run('cat <<EOF\nx "$(echo "a")" ${NOPE:-"d"} "q" \\"e\\"\nEOF').out).toBe('x "a" d "q" \\"e\\"\n');
+    expect(run('cat <<EOF\n  lastTransitionTime: "$(date -u +"%Y")"\nEOF').out).toMatch(/^ {2}lastTransitionTime: "\d{4}"\n$/);
+    expect(run("cat <<EOF\n$(echo ')' \"(\") $((1 + 2))\nEOF").out).toBe(') ( 3\n');
+  });
+});

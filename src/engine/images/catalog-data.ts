@@ -18,7 +18,8 @@
  *     listed here; any other name (`nginz`, `busybox777`, `x`) fails with Docker Hub's
  *     `pull access denied, repository does not exist or may require authorization` text.
  *  4. A repository name within edit distance 1–2 of a listed one (a typo: `ngnix`,
- *     `bitnami/redsi`, `registry.example.com/go-apii`) does not exist on any registry.
+ *     `bitnami/redsi`, `registry.example.com/go-apii`), or one whose name says it does not exist
+ *     (`non-existing-repo/non-existing-image`, `nonexistent`), does not exist on any registry.
  *  5. A registry host within edit distance 1–2 of a known host (`regsitry.k8s.io`), a host on a
  *     reserved TLD (`.invalid`, `.test`, `.example`, `.local`, `.internal`) or a dotless host
  *     (`MyUser/app`) fails DNS: `dial tcp: lookup <host>: no such host`. `localhost`/127.0.0.1

@@ -75,6 +75,14 @@ describe('resolveImage: missing and broken references', () => {
     expect(resolveImage('registry.k8s.io/not-a-real-image:1.0').pullError).toContain(': not found');
   });
 
+  it('a repository whose name says it does not exist does not (the Pod failure policy page)', () => {
+    expect(resolveImage('non-existing-repo/non-existing-image:example').pullError).toBe(
+      'rpc error: code = Unknown desc = failed to pull and unpack image "docker.io/non-existing-repo/non-existing-image:example": failed to resolve reference "docker.io/non-existing-repo/non-existing-image:example": pull access denied, repository does not exist or may require authorization: server message: insufficient_scope: authorization failed',
+    );
+    expect(resolveImage('ghcr.io/acme/nonexistent:1').pullError).toContain(': not found');
+    expect(resolveImage('ghcr.io/acme/existing:1').exists).toBe(true);
+  });
+
   it('a registry host that does not resolve fails in DNS', () => {
     expect(resolveImage('regsitry.k8s.io/pause:3.10').pullError).toBe(
       'rpc error: code = Unknown desc = failed to pull and unpack image "regsitry.k8s.io/pause:3.10": failed to resolve reference "regsitry.k8s.io/pause:3.10": failed to do request: Head "https://regsitry.k8s.io/v2/pause/manifests/3.10": dial tcp: lookup regsitry.k8s.io: no such host',

@@ -108,7 +108,7 @@ function resolveReference(ref: ImageReference): Resolution {
   const known = BY_REPOSITORY.get(ref.repository) ?? officialImage(ref);
   if (known) return resolveTag(ref, known);
 
-  const typo = isTypoOfKnownRepository(ref);
+  const typo = isTypoOfKnownRepository(ref) || saysItDoesNotExist(ref);
   if (ref.domain === 'docker.io' && (ref.path.startsWith('library/') || typo)) return { ok: false, ref, error: accessDenied(ref) };
   if (typo) return { ok: false, ref, error: notFound(ref) };
   if (CURATED_HOSTS.has(ref.domain) && !K8S_REPOS.has(ref.path)) return { ok: false, ref, error: notFound(ref) };
@@ -233,6 +233,15 @@ function isTypoOfKnownRepository(ref: ImageReference): boolean {
     const last = known.slice(known.lastIndexOf('/') + 1);
     return d > 0 && d <= (last.length <= 5 ? 1 : 2);
   });
+}
+
+/**
+ * A repository whose name says it does not exist (the Pod failure policy page's
+ * `non-existing-repo/non-existing-image:example`, `nonexistent/app`, `does-not-exist`): a
+ * teaching manifest's way of writing an image no registry has, so none has it here either.
+ */
+function saysItDoesNotExist(ref: ImageReference): boolean {
+  return /(?:^|[/_.-])(?:non-?existing|non-?existent|does-?not-?exist|not-?existing)(?:$|[/_.-])/.test(ref.path);
 }
 
 // ---------------------------------------------------------------------------------------------

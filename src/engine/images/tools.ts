@@ -25,6 +25,7 @@ import { time } from './tools-time';
 import { tty } from './tools-tty';
 import { vi } from './tools-vi';
 import { xargs } from './tools-xargs';
+import { rev } from './tools-rev';
 import { find } from './tools-find';
 import { printf } from './tools-printf';
 import { id } from './tools-id';
@@ -139,6 +140,7 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
   timeout,
   time,
   xargs,
+  rev,
   find,
   printenv,
   true: () => ok,

@@ -118,3 +118,15 @@ describe('kubectl create poddisruptionbudget', () => {
     expect(kubectl(sim, 'get pdb').stdout).toBe('NAME   MIN AVAILABLE   MAX UNAVAILABLE   ALLOWED DISRUPTIONS   AGE\nweb    50%             N/A               0                     2s\n');
   });
 });
+
+describe('a NODE written TYPE/NAME', () => {
+  it('is drained, cordoned and uncordoned as by its name; another type is refused (Builder.ResourceNames, the drain visitor)', () => {
+    const sim = new Simulation({ seed: 1 });
+    expect(kubectl(sim, 'cordon nodes/node-1').stdout).toBe('node/node-1 cordoned\n');
+    expect(kubectl(sim, 'uncordon node/node-1').stdout).toBe('node/node-1 uncordoned\n');
+    expect(kubectl(sim, 'drain nodes/node-1 --ignore-daemonsets --grace-period=0').stdout).toContain('node/node-1 drained\n');
+    expect(kubectl(sim, 'uncordon nodes/node-1').stdout).toBe('node/node-1 uncordoned\n');
+    const r = kubectl(sim, 'cordon pods/x');
+    expect({ code: r.code, err: r.stderr }).toEqual({ code: 1, err: 'error: expected resource of type node, got "/v1, Resource=pods"\n' });
+  });
+});

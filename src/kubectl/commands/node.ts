@@ -3,11 +3,13 @@
  * drain's filters (DaemonSet, mirror, local storage, unreplicated — the last filter's verdict
  * wins, as in pkg/drain), evicts what may go through pods/eviction — retrying every 5 s while a
  * PodDisruptionBudget refuses — or deletes it with --disable-eviction, and waits until each pod
- * is really gone.
+ * is really gone. A NODE may be written TYPE/NAME (`nodes/node-1`, as the Pod failure policy page
+ * drains): Builder.ResourceNames("nodes", args...) takes either form, and the visitor refuses any
+ * type but nodes. Approximate: another type is refused without first being fetched.
  */
 import type { KObject, Pod } from '../../k8s/types';
 import { resourceInfo } from '../../k8s/resources';
-import { objectRef } from '../builder';
+import { objectRef, resolveType } from '../builder';
 import { CmdError, failureText, isNetworkError, plainError } from '../errors';
 import { parseFlags, type FlagDef, type Flags } from '../flags';
 import type { Env } from '../env';
@@ -44,12 +46,29 @@ function nodesOf(env: Env, flags: Flags, cmd: string): KObject[] {
     return r.value;
   }
   const out: KObject[] = [];
-  for (const name of flags.args) {
+  for (const arg of flags.args) {
+    const name = nodeName(arg);
     const r = env.client.get(NODES, undefined, name);
     if (!r.ok) throw new CmdError(failureText([{ api: r.error }]));
     out.push(r.value);
   }
   return out;
+}
+
+/**
+ * The node a NODE argument names: `node-1`, or `nodes/node-1` / `node/node-1` (splitResourceTypeName:
+ * one slash, both parts non-empty). Another resource type is the drain visitor's error, which
+ * prints the GroupVersionResource as Go's %q of its String().
+ */
+function nodeName(arg: string): string {
+  const i = arg.indexOf('/');
+  if (i < 0) return arg;
+  const type = arg.slice(0, i);
+  const name = arg.slice(i + 1);
+  if (type === '' || name === '' || name.includes('/')) throw plainError(`arguments in resource/name form must have a single resource and name`);
+  const info = resolveType(type);
+  if (info.resource !== 'nodes' || info.group !== '') throw plainError(`expected resource of type node, got "${info.group}/${info.version}, Resource=${info.resource}"`);
+  return name;
 }
 
 /** Sets spec.unschedulable and prints `node/x cordoned` (or `already cordoned`). */
