@@ -126,6 +126,20 @@ export interface VolumeMount {
   subPath?: string;
 }
 
+/** A lifecycle hook's action (core/v1 LifecycleHandler): one of exec, httpGet, tcpSocket, sleep. */
+export interface LifecycleHandler {
+  exec?: { command?: string[] };
+  httpGet?: HTTPGetAction;
+  tcpSocket?: { port: IntOrString; host?: string };
+  sleep?: { seconds: number };
+}
+
+export interface Lifecycle {
+  postStart?: LifecycleHandler;
+  preStop?: LifecycleHandler;
+  stopSignal?: string;
+}
+
 export interface Container {
   name: string;
   image?: string;
@@ -142,6 +156,7 @@ export interface Container {
   livenessProbe?: Probe;
   readinessProbe?: Probe;
   startupProbe?: Probe;
+  lifecycle?: Lifecycle;
   imagePullPolicy?: 'Always' | 'IfNotPresent' | 'Never';
   restartPolicy?: 'Always';
   terminationMessagePath?: string;

@@ -11,6 +11,7 @@
  * About 900 lines: every entry point shares the advance-then-answer invariant above, which is
  * easier to keep in one module than across several.
  */
+import { expandKubernetesVars } from '../../k8s/var-expansion';
 import { appAlive, appGrpc, appHttp, appLogStyle, listensOn as appListensOn, memoryAt, serverOf, type AppRun } from './app';
 import { dynamicAnswer } from './dynamic-http';
 import { containerMounts, tmpfsBytes, withSystem, type MachineFacts, type SystemView } from './sysinfo';
@@ -85,37 +86,10 @@ const LOOKAHEAD_BUDGET = 200_000;
 // Start
 // ---------------------------------------------------------------------------------------------
 
-/** kubelet's `$(VAR)` expansion of command/args (`$$` escapes; unknown names stay as written). */
-export function expandKubernetesVars(text: string, env: Record<string, string>): string {
-  let out = '';
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (c !== '$' || i + 1 >= text.length) {
-      out += c;
-      continue;
-    }
-    const n = text[i + 1]!;
-    if (n === '$') {
-      out += '$';
-      i++;
-    } else if (n === '(') {
-      const close = text.indexOf(')', i + 2);
-      if (close < 0) {
-        out += c;
-        continue;
-      }
-      const name = text.slice(i + 2, close);
-      out += (own(env, name) as string | undefined) ?? text.slice(i, close + 1);
-      i = close;
-    } else out += c;
-  }
-  return out;
-}
-
 /** `command` replaces ENTRYPOINT (and drops CMD); `args` replaces CMD. */
 export function containerArgv(def: ImageDefinition, input: Pick<ProcessInput, 'command' | 'args' | 'env'>): string[] {
   const entrypoint = def.tag.entrypoint ?? def.image.entrypoint;
-  const expand = (xs: string[]): string[] => xs.map((x) => expandKubernetesVars(x, input.env));
+  const expand = (xs: string[]): string[] => xs.map((x) => expandKubernetesVars(x, (name) => own(input.env, name) as string | undefined));
   if (input.command && input.command.length > 0) return [...expand(input.command), ...expand(input.args ?? [])];
   return [...entrypoint, ...(input.args !== undefined ? expand(input.args) : def.image.cmd)];
 }

@@ -86,5 +86,13 @@ describe('the filters a container runs (GNU in coreutils images, C locale; BusyB
     expect(logs('tail -f /nope', 'nginx:1.27')).toEqual(["stderr:tail: cannot open '/nope' for reading: No such file or directory", 'stderr:tail: no files remaining']);
     expect(logs('tail /nope; echo $?')).toEqual(["stderr:tail: can't open '/nope': No such file or directory", 'stderr:tail: no files', 'stdout:1']);
   });
+
+  it('tail -F (--retry) waits for a FILE that is not there yet, as the sidecar page\'s logshipper does', () => {
+    // Recorded: BusyBox 1.35 and GNU 9.1 say they cannot open it, then wait.
+    expect(processExit(sh('tail -F /opt/logs.txt'))).toBeUndefined();
+    expect(logs('tail -F /opt/logs.txt')).toEqual(["stderr:tail: can't open '/opt/logs.txt': No such file or directory"]);
+    expect(processExit(sh('tail --retry -f /nope', 'nginx:1.27'))).toBeUndefined();
+    expect(logs('tail -F /nope', 'nginx:1.27')).toEqual(["stderr:tail: cannot open '/nope' for reading: No such file or directory"]);
+  });
 });
 

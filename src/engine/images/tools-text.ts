@@ -140,6 +140,8 @@ function tail(args: string[], env: ToolEnv): ToolResult {
   let fromStart = false;
   let header: boolean | undefined;
   let follow = false;
+  // -F is --follow=name --retry: a FILE that is not there yet is waited for.
+  let retry = false;
   const p = getopt(obsoleteTail(args) ?? args, TAIL, env, (o) => {
     if (/\d/.test(o.key)) return fatal(env, 'tail', `option used in invalid context -- ${o.key}`);
     if (o.key === 'c' || o.key === 'n') {
@@ -147,7 +149,10 @@ function tail(args: string[], env: ToolEnv): ToolResult {
       const c = countArg(env, 'tail', o.value, o.key === 'c');
       if (!('n' in c)) return c;
       [n, bytes] = [c.n, o.key === 'c'];
-    } else if (o.key === 'f' || o.key === 'F') follow = true;
+    } else if (o.key === 'f' || o.key === 'F') {
+      follow = true;
+      if (o.key === 'F') retry = true;
+    } else if (o.key === 'retry') retry = true;
     else if (o.key === 'q' || o.key === 'v') header = o.key === 'v';
     return undefined;
   });
@@ -164,7 +169,10 @@ function tail(args: string[], env: ToolEnv): ToolResult {
     const l = rawLines(text);
     return (fromStart ? l.slice(Math.max(0, n - 1)) : n === 0 ? [] : l.slice(-n)).join('');
   });
-  // Nothing opened: BusyBox gives up whether or not it follows; GNU only has nothing left to follow.
+  // Nothing opened: BusyBox gives up whether or not it follows; GNU only has nothing left to
+  // follow. With -F (--retry) both wait for the file to appear (recorded: BusyBox 1.35 and GNU 9.1
+  // say they cannot open it, then block; approximate: a file that appears later is not followed).
+  if (follow && retry && opened === 0) return { status, block: true };
   if (opened === 0 && bb(env)) return fatal(env, 'tail', 'no files');
   if (!follow) return { status };
   if (opened === 0) return fatal(env, 'tail', 'no files remaining');

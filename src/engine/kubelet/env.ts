@@ -3,7 +3,8 @@
  * the Service-link variables (src/k8s/service-env.ts, from the kubelet's Service informer), then every key of the `envFrom`
  * ConfigMaps/Secrets (with `prefix`), then the spec's env in order, with
  * ConfigMap/Secret keys read through kube-apiserver and downward-API fields (resourceFieldRef as
- * the downwardAPI volume computes it, downward-api.ts). A missing object or
+ * the downwardAPI volume computes it, downward-api.ts); a `value`'s `$(VAR)` references expand
+ * against what is defined before it (k8s/var-expansion.ts). A missing object or
  * key fails the container with CreateContainerConfigError.
  */
 import type { ConfigMap, Container, Pod, Secret, Service } from '../../k8s/types';
@@ -17,6 +18,7 @@ import { api } from './client';
 import type { KubeletState } from './state';
 import { own, setOwn } from '../../k8s/own';
 import { resourceFieldValue } from './downward-api';
+import { expandKubernetesVars } from '../../k8s/var-expansion';
 
 export type EnvResult = { ok: true; env: Record<string, string> } | { ok: false; message: string };
 
@@ -26,7 +28,13 @@ export function containerEnv(w: World, self: KubeletState, pod: Pod, c: Containe
   const env: Record<string, string> = { HOSTNAME: pod.metadata.name ?? '' };
   // The Services the kubelet's informer holds when the container is made: one created later is not here.
   const services = (self.informers[SERVICES]?.cache.values() ?? []) as Iterable<Service>;
-  for (const [k, v] of serviceEnv(services, ns, pod.spec.enableServiceLinks !== false)) setOwn(env, k, v);
+  /** The names makeEnvironmentVariables' mapping sees (tmpEnv and the Service variables). */
+  const defined = new Set<string>();
+  const define = (k: string, v: string): void => {
+    setOwn(env, k, v);
+    defined.add(k);
+  };
+  for (const [k, v] of serviceEnv(services, ns, pod.spec.enableServiceLinks !== false)) define(k, v);
   // envFrom first, so an `env` entry of the same name wins (makeEnvironmentVariables' tmpEnv).
   for (const src of c.envFrom ?? []) {
     const ref = src.configMapRef ?? src.secretRef;
@@ -39,23 +47,25 @@ export function containerEnv(w: World, self: KubeletState, pod: Pod, c: Containe
     }
     const obj = res.object as ConfigMap | Secret;
     const values = isCm ? Object.entries((obj as ConfigMap).data ?? {}) : Object.entries((obj as Secret).data ?? {}).map(([k, v]): [string, string] => [k, decodeBase64(v)]);
-    for (const [k, v] of values) setOwn(env, `${src.prefix ?? ''}${k}`, v);
+    for (const [k, v] of values) define(`${src.prefix ?? ''}${k}`, v);
   }
   for (const e of c.env ?? []) {
     const from = e.valueFrom;
     if (!from) {
-      setOwn(env, e.name, (e.value ?? '').replace(/\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, (m, name: string) => (own(env, name) as string | undefined) ?? m));
+      // The Service-link, envFrom and earlier env variables; HOSTNAME is the runtime's, not one of them.
+      setOwn(env, e.name, expandKubernetesVars(e.value ?? '', (name) => (defined.has(name) ? (own(env, name) as string) : undefined)));
+      defined.add(e.name);
       continue;
     }
     if (from.fieldRef) {
-      setOwn(env, e.name, podFieldValue(pod, from.fieldRef.fieldPath, podIP, hostIP));
+      define(e.name, podFieldValue(pod, from.fieldRef.fieldPath, podIP, hostIP));
       continue;
     }
     if (from.resourceFieldRef) {
       // containerResourceRuntimeValue: the container itself when containerName is empty.
       const r = resourceFieldValue(pod, { ...from.resourceFieldRef, containerName: from.resourceFieldRef.containerName || c.name }, w.machineSpecs.get(self.host)?.allocatable ?? {});
       if (!r.ok) return { ok: false, message: r.error };
-      setOwn(env, e.name, r.value);
+      define(e.name, r.value);
       continue;
     }
     const ref = from.configMapKeyRef ?? from.secretKeyRef;
@@ -73,7 +83,7 @@ export function containerEnv(w: World, self: KubeletState, pod: Pod, c: Containe
       if (ref.optional) continue;
       return { ok: false, message: `couldn't find key ${ref.key} in ${isCm ? 'ConfigMap' : 'Secret'} ${ns}/${ref.name}` };
     }
-    setOwn(env, e.name, raw);
+    define(e.name, raw);
   }
   return { ok: true, env };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bootCluster, createPod, eventsFor, getPod, podManifest, timeline } from './kubelet.testing';
+import { podStatus } from '../../k8s/printers/pod';
 
 describe('kubelet init containers', () => {
   it('runs init containers to completion, in order, before the app container', () => {
@@ -34,5 +35,19 @@ describe('kubelet init containers', () => {
     expect(p.status!.phase).toBe('Failed');
     expect(p.status!.initContainerStatuses![0]!.state.terminated).toMatchObject({ exitCode: 3, reason: 'Error' });
     expect(eventsFor(sim, 'badinit').some((e) => e === 'Normal Started: Started container api')).toBe(false);
+  });
+
+  it('a Succeeded Pod whose sidecar was killed stopping is still Initialized (PodCompleted), and prints Completed', () => {
+    // GeneratePodInitializedCondition: Succeeded with every init container's status known.
+    const sim = bootCluster();
+    const pod = podManifest('sidecar-job', 'alpine:3.20', { restartPolicy: 'Never', container: { command: ['sh', '-c', 'echo done'] } });
+    pod.spec.initContainers = [{ name: 'logshipper', image: 'alpine:3.20', restartPolicy: 'Always', command: ['sh', '-c', 'tail -F /opt/logs.txt'] }];
+    createPod(sim, pod);
+    sim.advance(60_000);
+    const p = getPod(sim, 'sidecar-job')!;
+    expect(p.status!.phase).toBe('Succeeded');
+    expect(p.status!.initContainerStatuses![0]!.state.terminated).toMatchObject({ exitCode: 137, reason: 'Error' });
+    expect(p.status!.conditions!.find((c) => c.type === 'Initialized')).toMatchObject({ status: 'True', reason: 'PodCompleted' });
+    expect(podStatus(p).status).toBe('Completed');
   });
 });

@@ -153,13 +153,25 @@ function generatedConditions(pod: Pod, sandbox: SandboxRecord | undefined, init:
   const incomplete = (pod.spec.initContainers ?? [])
     .filter((c, i) => {
       const s = init[i];
-      if (isSidecar(c)) return !s?.started;
-      return !(s?.state.terminated?.exitCode === 0);
+      if (!s) return false;
+      if (isSidecar(c)) return !s.started;
+      return !(s.state.terminated?.exitCode === 0);
     })
     .map((c) => c.name);
-  if (phase === 'Succeeded' && incomplete.length === 0) out.push(condition('Initialized', true, 'PodCompleted'));
-  else if (incomplete.length === 0) out.push(condition('Initialized', true));
-  else out.push(condition('Initialized', false, 'ContainersNotInitialized', `containers with incomplete status: [${incomplete.join(' ')}]`));
+  const unknown = (pod.spec.initContainers ?? []).filter((_, i) => !init[i]).map((c) => c.name);
+  // GeneratePodInitializedCondition: a Succeeded Pod whose init containers all have a status is
+  // initialized (a sidecar stopped with it, even killed, changes nothing), and so is one any of
+  // whose regular containers has started (HasAnyRegularContainerStarted: a sidecar restarting).
+  const started = main.some((s) => s !== undefined && (s.state.running !== undefined || s.state.terminated !== undefined));
+  if (phase === 'Succeeded' && unknown.length === 0) out.push(condition('Initialized', true, 'PodCompleted'));
+  else if (started || (incomplete.length === 0 && unknown.length === 0)) out.push(condition('Initialized', true));
+  else {
+    const parts = [
+      ...(unknown.length ? [`containers with unknown status: [${unknown.join(' ')}]`] : []),
+      ...(incomplete.length ? [`containers with incomplete status: [${incomplete.join(' ')}]`] : []),
+    ];
+    out.push(condition('Initialized', false, 'ContainersNotInitialized', parts.join(', ')));
+  }
   const unready = [
     ...(pod.spec.initContainers ?? []).filter((c, i) => isSidecar(c) && !init[i]?.ready),
     ...pod.spec.containers.filter((_, i) => !main[i]?.ready),

@@ -27,6 +27,7 @@ import { finishMount, unmountAll } from './volumes';
 import { containerMounts, refreshPayloads } from './volume-data';
 import { containerBook } from './container-book';
 import { actuated } from './resize';
+import { preStop } from './prestop';
 import { lookupRuntimeHandler } from './runtime-class';
 
 export function newWorker(pod: Pod): PodWorker {
@@ -117,7 +118,9 @@ function startOp(w: World, self: KubeletState, wk: PodWorker, op: PodOp, latency
       for (const id of op.containerIds) {
         const c = rt?.containers.get(id);
         criHop(w, self, wk, containerCall(wk, 'StopContainer', c?.config.name ?? id.slice(0, 13)));
-        if (rt) ms = Math.max(ms, stopContainer(w, rt, id, graceMs(wk.pod)));
+        if (!rt || !c) continue;
+        const hook = preStop(w, self, rt, wk.pod, c, graceMs(wk.pod));
+        ms = Math.max(ms, stopContainer(w, rt, id, hook.graceMs, hook.signalInMs));
       }
       // Completes just after the runtime recorded the exit.
       ms += 1;

@@ -223,10 +223,11 @@ export function startContainer(w: World, rt: RuntimeState, id: string): { ok: tr
 }
 
 /** SIGTERM now, SIGKILL at the grace deadline. Returns how long until the container has exited. */
-export function stopContainer(w: World, rt: RuntimeState, id: string, graceMs: number): number {
+export function stopContainer(w: World, rt: RuntimeState, id: string, graceMs: number, signalInMs = 0): number {
   const c = rt.containers.get(id);
   if (!c || c.state !== 'CONTAINER_RUNNING') return 0;
-  if (!c.stopping || c.stopping.exitAt > w.now + graceMs) c.stopping = plannedStop(c.process, w.now, graceMs);
+  // `signalInMs`: the kubelet's preStop hook ran first, so SIGTERM comes when it is over.
+  if (!c.stopping || c.stopping.exitAt > w.now + signalInMs + graceMs) c.stopping = plannedStop(c.process, w.now + signalInMs, graceMs);
   setTimer(w, rt, c.stopping.exitAt - w.now, 'exit', c.id);
   return c.stopping.exitAt - w.now;
 }
