@@ -35,3 +35,13 @@ kubectl delete pods/$podName
 sleep 2
 kubectl get jobs -l job-name=job-pod-failure-policy-config-issue -o yaml | sed -n '/^  status:/,$p'
 kubectl delete jobs/job-pod-failure-policy-config-issue
+# 4. backoffLimitPerIndex with a FailIndex rule: python exits 1 for index 0 (retried once, after
+# its own 10 s back-off) and 42 for index 1 (failed at once); indexes 2 and 3 succeed, so the
+# Job fails with FailedIndexes: failedIndexes "0,1", failed 3. Each retry counts the index's
+# failures in the batch.kubernetes.io/job-index-failure-count annotation.
+kubectl create -f https://k8s.io/examples/controllers/job-backoff-limit-per-index-failindex.yaml
+sleep 45
+kubectl get pods -l job-name=job-backoff-limit-per-index-failindex
+kubectl get jobs -l job-name=job-backoff-limit-per-index-failindex -o yaml | sed -n '/^  status:/,$p'
+kubectl get pods -l job-name=job-backoff-limit-per-index-failindex -o jsonpath='{range .items[*]}{.metadata.name} {.metadata.annotations.batch\.kubernetes\.io/job-index-failure-count}{"\n"}{end}'
+kubectl delete jobs/job-backoff-limit-per-index-failindex

@@ -6,7 +6,8 @@
  * container is a pipe Python block-buffers: `kubectl logs` shows it only when the process is
  * unbuffered (`-u`, or PYTHONUNBUFFERED set), a classic surprise the simulator keeps.
  * `--version`/`-V` print the image's version (`Python 3.12.11`, as this machine's 3.11.7 prints its
- * own). Anything else (`-c CODE`, a script, the REPL with no TTY) finishes at once with status 0 and
+ * own). `-c CODE` runs when it is the short env-and-exit kind manifests carry (python-snippet.ts).
+ * Anything else (other code, a script, the REPL with no TTY) finishes at once with status 0 and
  * no output: the interpreter itself is not modelled.
  */
 import type { AppReply, AppRequest, AppRun, DirLister, DocrootReader } from './app';
@@ -17,6 +18,7 @@ import { normalizePath } from './fs';
 import { httpDate } from '../../k8s/http-text';
 import { EPOCH_MS } from '../../k8s/time';
 import { isRelease, notSimulated } from './lang-tools';
+import { runPythonSnippet } from './python-snippet';
 
 const MiB = 1024 * 1024;
 
@@ -138,6 +140,16 @@ export function python3(argv: string[], pc: ProgramContext): Outcome {
     if (a === '-u') unbuffered = true;
     else if (/^-[BEIOqsv]+$/.test(a)) continue;
     else break;
+  }
+  if (argv[i] === '-c' && argv[i + 1] !== undefined) {
+    const r = runPythonSnippet(argv[i + 1]!, pc.env);
+    if (r) {
+      // stdout is block-buffered unless -u: flushed at exit, after a sys.exit message on stderr.
+      if (unbuffered) pc.io.out(r.stdout);
+      if (r.stderr) pc.io.err(r.stderr);
+      if (!unbuffered) pc.io.out(r.stdout);
+      return { k: 'done', status: r.status, ms: 40 };
+    }
   }
   if (argv[i] !== '-m' || argv[i + 1] !== 'http.server') return { k: 'done', status: 0, ms: 40 };
   const rest = argv.slice(i + 2);

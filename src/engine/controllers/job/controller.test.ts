@@ -132,6 +132,28 @@ describe('job-controller', () => {
     });
   });
 
+  it('with backoffLimitPerIndex fails an index on its own: retried once, or at once on FailIndex; the Job fails with FailedIndexes', () => {
+    // The Pod failure policy page's job-backoff-limit-per-index-failindex.yaml, in sh.
+    const sim = fresh();
+    const rules = [{ action: 'FailIndex' as const, onExitCodes: { containerName: 'main', operator: 'In' as const, values: [42] } }];
+    const spec = { completions: 4, parallelism: 2, completionMode: 'Indexed' as const, backoffLimitPerIndex: 1, backoffLimit: 6, podFailurePolicy: { rules } };
+    create(sim, 'jobs', job('perindex', 'case $JOB_COMPLETION_INDEX in 0) exit 1;; 1) exit 42;; esac', spec));
+    waitFor(sim, 'the Job to fail', () => conditionTypes(get<Job>(sim, 'jobs', 'perindex')).includes('Failed'), 120_000);
+    const j = get<Job>(sim, 'jobs', 'perindex')!;
+    expect(j.status).toMatchObject({ failedIndexes: '0,1', completedIndexes: '2,3', failed: 3, succeeded: 2 });
+    expect(j.status?.conditions?.map((c) => [c.type, c.reason, c.message])).toEqual([
+      ['FailureTarget', 'FailedIndexes', 'Job has failed indexes'],
+      ['Failed', 'FailedIndexes', 'Job has failed indexes'],
+    ]);
+    const pods = jobPods(sim, 'perindex').map((p) => [p.metadata.annotations?.['batch.kubernetes.io/job-completion-index'], p.metadata.annotations?.['batch.kubernetes.io/job-index-failure-count']]);
+    expect(pods.sort()).toEqual([['0', '0'], ['0', '1'], ['1', '0'], ['2', '0'], ['3', '0']]);
+    // Index 0's retry waited its 10 s back-off after the first failure.
+    const zero = jobPods(sim, 'perindex').filter((p) => p.metadata.annotations?.['batch.kubernetes.io/job-completion-index'] === '0');
+    const [first, retry] = zero.sort((a, b) => parseTimestamp(a.metadata.creationTimestamp!) - parseTimestamp(b.metadata.creationTimestamp!));
+    const failedAt = parseTimestamp(first!.status!.containerStatuses![0]!.state.terminated!.finishedAt!);
+    expect(parseTimestamp(retry!.metadata.creationTimestamp!) - failedAt).toBeGreaterThanOrEqual(10_000);
+  });
+
   it('deletes a finished Job ttlSecondsAfterFinished after it finished', () => {
     const sim = fresh();
     create(sim, 'jobs', job('short', 'exit 0', { ttlSecondsAfterFinished: 20 }));

@@ -1,8 +1,8 @@
 /**
  * matchPodFailurePolicy (pod_failure_policy.go): the first rule a failed Pod matches decides
  * whether its failure fails the Job (FailJob, with upstream's message), is not counted against
- * backoffLimit (Ignore) or is counted (Count). FailIndex needs backoffLimitPerIndex, which the
- * simulation does not model, so such a rule counts the failure.
+ * backoffLimit (Ignore) or is counted (Count). A FailIndex rule counts the failure and fails the
+ * Pod's index at once (per-index.ts, with backoffLimitPerIndex, which validation requires for it).
  */
 import type { Job, Pod, PodFailurePolicyRule } from '../../../k8s/types';
 

@@ -19,13 +19,13 @@ export function parseIndexes(text: string | undefined, completions: number): num
   return out;
 }
 
-/** orderedIntervals.String. */
+/** orderedIntervals.String: an interval of two is written `2,3`, a longer one `0-4`. */
 export function formatIndexes(sorted: readonly number[]): string {
   const parts: string[] = [];
   for (let i = 0; i < sorted.length; ) {
     let j = i;
     while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
-    parts.push(i === j ? String(sorted[i]) : `${sorted[i]}-${sorted[j]}`);
+    parts.push(i === j ? String(sorted[i]) : `${sorted[i]}${j === i + 1 ? ',' : '-'}${sorted[j]}`);
     i = j + 1;
   }
   return parts.join(',');

@@ -21,14 +21,14 @@ function generateNameWithIndex(jobName: string, index: number): string {
   return prefix.length > MAX_GENERATED_NAME_LENGTH ? jobName.slice(0, MAX_GENERATED_NAME_LENGTH - suffix.length) + suffix : prefix;
 }
 
-/** addCompletionIndexEnvVariable: the index, read through the downward API. */
+/** addCompletionIndexEnvVariable: the index, read through the downward API from the label (PodIndexLabel, GA in 1.32). */
 function withIndexEnv(c: Container): Container {
   if ((c.env ?? []).some((e) => e.name === COMPLETION_INDEX_ENV)) return c;
-  return { ...c, env: [...(c.env ?? []), { name: COMPLETION_INDEX_ENV, valueFrom: { fieldRef: { fieldPath: `metadata.annotations['${JOB_COMPLETION_INDEX}']` } } }] };
+  return { ...c, env: [...(c.env ?? []), { name: COMPLETION_INDEX_ENV, valueFrom: { fieldRef: { fieldPath: `metadata.labels['${JOB_COMPLETION_INDEX}']` } } }] };
 }
 
-/** Creates one Pod; returns an error message on failure (undefined on success or a terminating namespace). */
-export function createJobPod(ctx: ControllerContext, job: Job, index: number): string | undefined {
+/** Creates one Pod (`indexAnnotations`: backoffLimitPerIndex's counts); returns an error message on failure (undefined on success or a terminating namespace). */
+export function createJobPod(ctx: ControllerContext, job: Job, index: number, indexAnnotations?: Record<string, string>): string | undefined {
   const t = job.spec.template;
   const spec = cloneData(t?.spec ?? { containers: [] });
   const metadata: KObject['metadata'] = {
@@ -43,6 +43,8 @@ export function createJobPod(ctx: ControllerContext, job: Job, index: number): s
     spec.containers = spec.containers.map(withIndexEnv);
     if (spec.initContainers) spec.initContainers = spec.initContainers.map(withIndexEnv);
     annotations[JOB_COMPLETION_INDEX] = String(index);
+    // backoffLimitPerIndex: the index's failure counts so far (per-index.ts).
+    Object.assign(annotations, indexAnnotations ?? {});
     metadata.labels![JOB_COMPLETION_INDEX] = String(index);
     spec.hostname = `${job.metadata.name}-${index}`;
     metadata.generateName = generateNameWithIndex(job.metadata.name ?? '', index);

@@ -11,7 +11,8 @@
  *     (a second write), with the Completed or failure event.
  *
  * Simplified: Pod events are not batched (upstream waits 1 s), orphan Pods matching a Job's
- * selector are not adopted, and backoffLimitPerIndex, successPolicy and managedBy are ignored.
+ * selector are not adopted, and successPolicy and managedBy are ignored. backoffLimitPerIndex's
+ * per-index counting and back-off are per-index.ts's.
  *
  * Over 400 lines on purpose: manageJob and trackStatus share one SyncCtx and their order of writes
  * is the point (a Pod is counted before its finalizer goes, the interim condition before the
@@ -30,7 +31,8 @@ import { matchPodFailurePolicy } from './failure-policy';
 import { duplicatedIndexPods, firstPendingIndexes, formatIndexes, mergeIndexes, succeededIndexes } from './indexes';
 import { createJobPod, deleteJobPod, removeTrackingFinalizer } from './pods';
 import { ensureCondition, newCondition, updateJobStatus } from './status';
-import { completionIndexOf, findCondition, hasTrackingFinalizer, isIndexedJob, isJobFinished } from './util';
+import { completionIndexOf, findCondition, hasTrackingFinalizer, isIndexedJob, isJobFinished, isPodFailed, onlyReplaceFailed } from './util';
+import { delayedDeletionPerIndex, failedIndexesOf, failureCountAnnotations, hasBackoffLimitPerIndex, indexBackoffRemaining } from './per-index';
 import type { JobControllerState } from './state';
 
 /** MaxPodCreateDeletePerSync and MaxUncountedPods. */
@@ -52,6 +54,9 @@ interface SyncCtx {
   terminating: number;
   prevSucceededIndexes: number[];
   succeededIndexes: number[];
+  /** backoffLimitPerIndex: the failed indexes, and the failed Pod each index awaits replacement for (per-index.ts). */
+  failedIndexes?: number[];
+  delayed?: Map<number, Pod>;
   finished: JobCondition | undefined;
   expectedRm: Set<string>;
   uncountedSucceeded: Set<string>;
@@ -59,18 +64,6 @@ interface SyncCtx {
 }
 
 const suspended = (job: Job): boolean => job.spec.suspend === true;
-
-/** onlyReplaceFailedPods: with podReplacementPolicy Failed (or a pod failure policy) a terminating Pod is not yet failed. */
-function onlyReplaceFailed(job: Job): boolean {
-  return job.spec.podReplacementPolicy === 'Failed' || job.spec.podFailurePolicy !== undefined;
-}
-
-/** isPodFailed: Failed, or (unless only failed Pods are replaced) deleted before it succeeded. */
-function isPodFailed(p: Pod, job: Job): boolean {
-  if (p.status?.phase === 'Failed') return true;
-  if (onlyReplaceFailed(job)) return false;
-  return !!p.metadata.deletionTimestamp && p.status?.phase !== 'Succeeded';
-}
 
 /** getValidPodsWithFilter: Pods holding the finalizer, not yet uncounted, with a valid index if Indexed. */
 function newlyFinished(c: SyncCtx, uncounted: Set<string>, filter: (p: Pod) => boolean): Pod[] {
@@ -174,22 +167,37 @@ function manageJob(ctx: ControllerContext, s: JobControllerState, key: string, c
   const terminating = onlyReplaceFailed(job) ? c.terminating : 0;
   let diff = wantActive - terminating - active;
   if (diff <= 0) return { active };
-  const wait = remainingBackoff(s.pendingBackoff.get(key) ?? { failuresAfterLastSuccess: 0 }, ctx.w.now);
+  const perIndex = c.delayed !== undefined;
+  // With backoffLimitPerIndex each index has its own back-off instead (per-index.ts).
+  const wait = perIndex ? 0 : remainingBackoff(s.pendingBackoff.get(key) ?? { failuresAfterLastSuccess: 0 }, ctx.w.now);
   // Upstream reports no active Pods while creations wait for the back-off.
   if (wait > 0) return { active: 0, retryAfter: Math.max(wait, SYNC_JOB_BATCH_PERIOD) };
   diff = Math.min(diff, MAX_POD_CREATE_DELETE_PER_SYNC);
   let indexes: number[] = [];
+  let indexWait: number | undefined;
   if (isIndexedJob(job)) {
-    indexes = firstPendingIndexes(c.active, c.succeededIndexes, diff, job.spec.completions ?? 0);
+    indexes = firstPendingIndexes(c.active, mergeIndexes(c.succeededIndexes, c.failedIndexes ?? []), diff, job.spec.completions ?? 0);
+    if (c.delayed) {
+      // getPodCreationInfoForIndependentIndexes: an index still in its back-off waits.
+      const delayed = c.delayed;
+      const waits = indexes.map((ix) => indexBackoffRemaining(delayed.get(ix), ctx.w.now));
+      indexes = indexes.filter((_, i) => waits[i] === 0);
+      const pending = waits.filter((ms) => ms > 0);
+      if (pending.length) indexWait = Math.max(Math.min(...pending), SYNC_JOB_BATCH_PERIOD);
+    }
     diff = indexes.length;
   }
+  if (diff === 0) return { active, ...(indexWait !== undefined ? { retryAfter: indexWait } : {}) };
   expectCreations(s.expectations, key, diff, ctx.w.now);
   let next = 0;
-  const r = slowStartBatch(diff, SLOW_START_INITIAL_BATCH_SIZE, () => createJobPod(ctx, job, isIndexedJob(job) ? indexes[next++]! : -1));
+  const r = slowStartBatch(diff, SLOW_START_INITIAL_BATCH_SIZE, () => {
+    const ix = isIndexedJob(job) ? indexes[next++]! : -1;
+    return createJobPod(ctx, job, ix, c.delayed ? failureCountAnnotations(job, c.delayed.get(ix)) : undefined);
+  });
   // Pods never created will never be observed.
   for (let i = r.successes; i < diff; i++) creationObserved(s.expectations, key);
   active += r.successes;
-  return { active, ...(r.error !== undefined ? { error: r.error } : {}) };
+  return { active, ...(r.error !== undefined ? { error: r.error } : {}), ...(indexWait !== undefined ? { retryAfter: indexWait } : {}) };
 }
 
 /** cleanUncountedPodsWithoutFinalizers: Pods whose finalizer is gone move into the counters. */
@@ -224,6 +232,7 @@ function tidy(status: JobStatus): JobStatus {
   if (status.failed) out.failed = status.failed;
   out.terminating = status.terminating ?? 0;
   if (status.completedIndexes) out.completedIndexes = status.completedIndexes;
+  if (status.failedIndexes !== undefined) out.failedIndexes = status.failedIndexes;
   out.uncountedTerminatedPods = status.uncountedTerminatedPods ?? {};
   out.ready = status.ready ?? 0;
   return out;
@@ -248,8 +257,9 @@ function trackStatus(ctx: ControllerContext, s: JobControllerState, key: string,
     const uid = p.metadata.uid ?? '';
     if (!hasTrackingFinalizer(p) || c.expectedRm.has(uid)) continue;
     const failed = isPodFailed(p, job);
-    // canRemoveFinalizer.
+    // canRemoveFinalizer; with backoffLimitPerIndex, not the failed Pod its index awaits replacement for.
     if (!(job.metadata.deletionTimestamp || c.finished || p.status?.phase === 'Succeeded' || failed)) continue;
+    if (!(job.metadata.deletionTimestamp || c.finished || p.status?.phase === 'Succeeded') && c.delayed?.get(completionIndexOf(p)) === p) continue;
     toRemove.push(p);
     if (p.status?.phase === 'Succeeded' && !c.uncountedFailed.has(uid)) {
       if (indexed) {
@@ -273,6 +283,11 @@ function trackStatus(ctx: ControllerContext, s: JobControllerState, key: string,
       reachedMax = true;
       break;
     }
+  }
+  if (c.failedIndexes) {
+    const text = formatIndexes(c.failedIndexes);
+    if (text !== status.failedIndexes) needsFlush = true;
+    status.failedIndexes = text;
   }
   if (indexed) {
     c.succeededIndexes = mergeIndexes(c.succeededIndexes, newIndexes);
@@ -422,6 +437,16 @@ export function syncJob(ctx: ControllerContext, s: JobControllerState, key: stri
     c.prevSucceededIndexes = ix.prev;
     c.succeededIndexes = ix.all;
     c.succeeded = ix.all.length;
+    if (hasBackoffLimitPerIndex(job)) {
+      c.failedIndexes = failedIndexesOf(job, pods);
+      const failedCount = c.failedIndexes.length;
+      if (!c.finished && job.spec.maxFailedIndexes !== undefined && failedCount > job.spec.maxFailedIndexes) {
+        c.finished = newCondition('FailureTarget', 'True', 'MaxFailedIndexesExceeded', 'Job has exceeded the specified maximal number of failed indexes', now);
+      } else if (!c.finished && failedCount > 0 && failedCount + c.succeededIndexes.length >= (job.spec.completions ?? 0)) {
+        c.finished = newCondition('FailureTarget', 'True', 'FailedIndexes', 'Job has failed indexes', now);
+      }
+      c.delayed = delayedDeletionPerIndex(job, pods, active, mergeIndexes(c.succeededIndexes, c.failedIndexes), c.expectedRm);
+    }
   }
 
   let manageError: string | undefined;

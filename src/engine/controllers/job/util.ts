@@ -41,3 +41,15 @@ export function completionIndexOf(pod: Pod): number {
   if (v === undefined || !/^\d+$/.test(v)) return -1;
   return Number(v);
 }
+
+/** onlyReplaceFailedPods: with podReplacementPolicy Failed (or a pod failure policy) a terminating Pod is not yet failed. */
+export function onlyReplaceFailed(job: Job): boolean {
+  return job.spec.podReplacementPolicy === 'Failed' || job.spec.podFailurePolicy !== undefined;
+}
+
+/** isPodFailed: Failed, or (unless only failed Pods are replaced) deleted before it succeeded. */
+export function isPodFailed(p: Pod, job: Job): boolean {
+  if (p.status?.phase === 'Failed') return true;
+  if (onlyReplaceFailed(job)) return false;
+  return !!p.metadata.deletionTimestamp && p.status?.phase !== 'Succeeded';
+}
