@@ -96,6 +96,22 @@ describe('kubelet pod lifecycle', () => {
     expect([...cni.allocations.keys()]).not.toContain(ip);
   });
 
+  it('a Pod deleted after it finished, or whose PID 1 ignores SIGTERM but ends on its own soon, goes then, not at the grace deadline', () => {
+    const sim = bootCluster();
+    createPod(sim, podManifest('done', 'busybox:1.36', { restartPolicy: 'Never', container: { command: ['sh', '-c', 'exit 3'] } }));
+    createPod(sim, podManifest('ending', 'busybox:1.36', { restartPolicy: 'Never', container: { command: ['sh', '-c', 'sleep 20; exit 4'] } }));
+    sim.advance(16_000);
+    expect(getPod(sim, 'done')?.status?.phase).toBe('Failed');
+    expect(sim.request({ verb: 'delete', resource: 'pods', namespace: 'default', name: 'done' }).ok).toBe(true);
+    expect(sim.request({ verb: 'delete', resource: 'pods', namespace: 'default', name: 'ending' }).ok).toBe(true);
+    sim.advance(3_000);
+    expect(getPod(sim, 'done')).toBeUndefined();
+    // sh as PID 1 has no SIGTERM handler; its sleep ends well before the 30 s grace period.
+    expect(getPod(sim, 'ending')).toBeDefined();
+    sim.advance(10_000);
+    expect(getPod(sim, 'ending')).toBeUndefined();
+  });
+
   it('with the runtime down, a deletion fails with FailedKillPod and retries after the back-off, then finishes when the runtime is back', () => {
     const sim = bootCluster();
     createPod(sim, podManifest('stuck', 'nginx:1.27'));

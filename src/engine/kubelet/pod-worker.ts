@@ -339,6 +339,9 @@ function terminateStep(w: World, self: KubeletState, wk: PodWorker): { op: PodOp
 function runPass(w: World, self: KubeletState, wk: PodWorker): void {
   if (wk.lifecycle === 'terminated') {
     if (wk.deleted) cleanupWorker(w, self, wk);
+    // Deleted after it had already finished (a Job's Pod the controller deletes as it exits): the
+    // status manager's sync sends the final delete now (canBeDeleted), not at the grace deadline.
+    else if (wk.pod.metadata.deletionTimestamp && !wk.deleteSent) markStatusDirty(w, self, wk);
     return;
   }
   wk.pass ??= { handled: [], imageReady: [], retryAt: undefined, noted: [], stop: false };

@@ -229,7 +229,10 @@ export function stopContainer(w: World, rt: RuntimeState, id: string, graceMs: n
   // `signalInMs`: the kubelet's preStop hook ran first, so SIGTERM comes when it is over.
   if (!c.stopping || c.stopping.exitAt > w.now + signalInMs + graceMs) c.stopping = plannedStop(c.process, w.now + signalInMs, graceMs);
   setTimer(w, rt, c.stopping.exitAt - w.now, 'exit', c.id);
-  return c.stopping.exitAt - w.now;
+  // A process that ends on its own first (a Job's container finishing as the controller deletes
+  // its Pod, PID 1 ignoring SIGTERM) has exited then: StopContainer returns at that moment.
+  const own = c.process ? processExit(c.process) : undefined;
+  return Math.max(0, Math.min(own?.at ?? Infinity, c.stopping.exitAt) - w.now);
 }
 
 export function removeContainer(rt: RuntimeState, id: string): void {
