@@ -49,6 +49,7 @@
  */
 
 import { DOCS_EXAMPLES_JOBS } from './docs-examples-jobs';
+import { DOCS_EXAMPLES_POLICY } from './docs-examples-policy';
 import { DOCS_EXAMPLES_TASKS } from './docs-examples-tasks';
 import { DOCS_EXAMPLES_WORDPRESS } from './docs-examples-wordpress';
 import { DOCS_EXAMPLES_SECURITY } from './docs-examples-security';
@@ -276,6 +277,7 @@ export const ALL_DOCS_EXAMPLES: Readonly<Record<string, DocsExample>> = {
   ...DOCS_EXAMPLES_SECURITY,
   ...DOCS_EXAMPLES_SERVICES,
   ...DOCS_EXAMPLES_JOBS,
+  ...DOCS_EXAMPLES_POLICY,
 };
 
 /** The file at `path` (under examples/), if the docs have it. */
