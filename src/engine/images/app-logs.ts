@@ -194,6 +194,9 @@ export function serverBanner(run: AppRun, style: LogStyle, proxyMode: 'iptables'
     }
     case 'kube-proxy':
       return kubeProxyBanner(run, proxyMode);
+    case 'hello-app':
+      // hello-app's main.go: `log.Printf("Server listening on port %s", port)` before ListenAndServe (stderr).
+      return [line(s, `${slashTime(s)} Server listening on port ${port}`, 'stderr')];
     case 'bootcamp':
       // server.js's listen callback: `console.log ("Kubernetes Bootcamp App Started At:",startTime,
       // "| Running On: " ,host, "\n" )`. console.log joins its arguments with spaces (hence two
@@ -310,6 +313,8 @@ export function accessLines(run: AppRun, style: LogStyle, hit: Hit): LogLine[] {
     const port = 32768 + (fnv1a(`${hit.clientIP}>${run.podIP}@${hit.at}#${hit.seq ?? 0}`) % 28232);
     return [line(hit.at, `${slashTime(hit.at)} HTTP request from ${hit.clientIP}:${port}`, 'stderr')];
   }
+  // hello-app's main.go hello(): `log.Printf("Serving request: %s", r.URL.Path)`.
+  if (style === 'hello-app') return [line(hit.at, `${slashTime(hit.at)} Serving request: ${hit.path}`, 'stderr')];
   if (style === 'bootcamp') {
     // server.js (bootcamp-server-js.ts) logs the request count, the seconds since its listen
     // callback ran and the time now: here both from the simulated clock. A number prints as

@@ -1186,14 +1186,21 @@ export const CATALOG: CatalogImage[] = [
     binaries: { '/usr/local/bin/apache2-foreground': app(serve({ ...httpdServer(), routes: { '/': ok('OK!', 'text/html'), '/index.php': ok('OK!', 'text/html') }, load: { idleMillicores: 1, millicoresPerRps: 50 } })) },
   },
   {
+    // Built before the sample's 2022 move to distroless (kubernetes-engine-samples quickstarts/
+    // hello-app/Dockerfile then: golang:1.8-alpine, then `FROM alpine:latest`, `COPY --from=0
+    // /go/bin/hello-app .`, `ENV PORT 8080`, `CMD ["./hello-app"]`): BusyBox's sh, ps and printenv
+    // are there, as the Security Context and Define Environment Variables pages use them.
+    // Approximate: which Alpine release `latest` was then is not recorded (no /etc/os-release).
     repository: 'gcr.io/google-samples/hello-app',
     about: 'GKE sample: "Hello, world!" with version and hostname on 8080.',
     tags: { '1.0': tag(11_040_131, 26_220_090, '1.0.0'), '2.0': tag(11_041_006, 26_221_880, '2.0.0') },
-    userland: DISTROLESS,
-    entrypoint: ['/hello-app'],
-    cmd: [],
+    userland: ALPINE,
+    entrypoint: [],
+    cmd: ['./hello-app'],
+    env: { PORT: '8080' },
     main: '/hello-app',
-    binaries: { '/hello-app': app(serve(httpServer(8080, { '/': ok('Hello, world!\nVersion: {version}\nHostname: {hostname}\n') }, GO_404, 200, 5 * MiB))) },
+    // main.go answers every path (mux.HandleFunc("/", hello)).
+    binaries: { '/hello-app': app(serve({ ...httpServer(8080, {}, ok('Hello, world!\nVersion: {version}\nHostname: {hostname}\n'), 200, 5 * MiB), logStyle: 'hello-app' })) },
   },
   {
     repository: 'us-docker.pkg.dev/google-samples/containers/gke/hello-app',

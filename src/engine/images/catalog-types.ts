@@ -27,12 +27,13 @@ export interface ListenPort {
 /**
  * `serve-hostname`: Go's log package, one `HTTP request from <ip>:<port>` line per request, no banner.
  * `hello-go`: udacity/ud615's hello service (services-images.ts): its three start-up lines from Go's log package.
+ * `hello-app`: the GKE sample's Go log lines, `Server listening on port N` and one `Serving request: PATH` per request.
  * `bootcamp`: the Kubernetes Basics tutorial's server.js (node 6's console.log): a start line and a
  * blank line, then one `Running On: … | Total Requests: N | …` line per request.
  * `nginx-combined`: nginx built from source with its stock nginx.conf (nginx-slim): the `combined`
  * access log and error_log at its default `error` level, so no notices.
  */
-export type LogStyle = 'nginx' | 'nginx-combined' | 'httpd' | 'apache2' | 'python-http' | 'redis' | 'go-slog' | 'agnhost' | 'serve-hostname' | 'hello-go' | 'bootcamp' | 'etcd' | 'coredns' | 'kube-proxy' | 'generic' | 'silent';
+export type LogStyle = 'nginx' | 'nginx-combined' | 'httpd' | 'apache2' | 'python-http' | 'redis' | 'go-slog' | 'agnhost' | 'serve-hostname' | 'hello-go' | 'hello-app' | 'bootcamp' | 'etcd' | 'coredns' | 'kube-proxy' | 'generic' | 'silent';
 
 /** CPU use in millicores: `idleMillicores + millicoresPerRps × requests per second`. */
 export interface LoadCurve {

@@ -201,4 +201,15 @@ describe('the docs\' Pods in a cluster', () => {
     const status = (getPod(sim, 'live') as Pod).status?.containerStatuses?.[0];
     expect(JSON.stringify(status?.state)).toContain('no command specified');
   });
+  it('hello-app:2.0 is its 2018 build over Alpine: sh, ps and printenv are there, as the Security Context and env var pages use them', () => {
+    createPod(sim, podManifest('envar-demo', 'gcr.io/google-samples/hello-app:2.0', { container: { env: [{ name: 'DEMO_GREETING', value: 'Hello from the environment' }] } }));
+    sim.advance(5_000);
+    const env = inPod(sim, 'envar-demo', ['printenv']);
+    expect(env.exitCode).toBe(0);
+    expect(env.output).toContain('PORT=8080\n');
+    expect(env.output).toContain('DEMO_GREETING=Hello from the environment\n');
+    expect(inPod(sim, 'envar-demo', ['sh', '-c', 'ps | sed -n 2p']).output).toMatch(/^ +1 root +0:00 \.\/hello-app\n$/);
+    expect(inPod(sim, 'envar-demo', ['wget', '-qO-', 'localhost:8080/any/path'])).toEqual({ exitCode: 0, output: 'Hello, world!\nVersion: 2.0.0\nHostname: envar-demo\n' });
+    expect(logs(sim, 'envar-demo')).toMatch(/^\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d Server listening on port 8080\n\d{4}\/\d\d\/\d\d \d\d:\d\d:\d\d Serving request: \/any\/path\n$/);
+  });
 });
