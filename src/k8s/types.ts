@@ -321,6 +321,8 @@ export interface ContainerStatus {
   /** The requests and limits the running container was last configured with. */
   resources?: ResourceRequirements;
   volumeMounts?: { name: string; mountPath: string; readOnly?: boolean }[];
+  /** The identity the runtime reports the process started with (SupplementalGroupsPolicy, GA in 1.35). */
+  user?: { linux?: { uid: number; gid: number; supplementalGroups?: number[] } };
 }
 
 export interface PodStatus {

@@ -23,7 +23,7 @@ import type { AppRun } from './app';
 import type { CatalogImage, TagInfo } from './catalog-types';
 import type { BaseFs, FsLayer } from './fs';
 import type { Script, ShellNode } from './shell-ast';
-import type { ClusterDns, ExecChunk, LogLine, NetworkView, ViOpen } from './types';
+import type { ClusterDns, ContainerSecurity, ExecChunk, LogLine, NetworkView, ViOpen } from './types';
 import { applyGroupRedirs, caseChoice, expandForWords, resumeReader, runArithCommand, runCommand, runCond, runPipeline, traceFor } from './commands';
 import type { LineReader } from './tool-types';
 import { endlessLoop, readsClock } from './loop-analysis';
@@ -282,6 +282,8 @@ export interface RunContext {
   /** securityContext.runAsGroup and the Pod's fsGroup/supplementalGroups (CRI's run_as_group, supplemental_groups). */
   runAsGroup?: number;
   supplementalGroups?: number[];
+  /** The rest of the securityContext the runtime applied (types.ts ContainerSecurity). */
+  security?: ContainerSecurity;
   /** The container was created with a terminal (`tty: true`): PID 1 holds pts/0. */
   tty?: boolean;
   /** The run is an exec (not the container's own process), and how it reached the container. */

@@ -19,6 +19,7 @@ import type { Machine, RunContext } from './machine';
 import { nextProcPid, pid1ShellOf, shellChain } from './shell-chain';
 import { stat } from './fs';
 import { commOf, passwdUsers, proc, type Proc } from './proc-model';
+import type { ProcCreds } from './proc-status';
 import type { RunUser } from './tool-types';
 import type { ViSave } from './types';
 
@@ -175,18 +176,57 @@ export function pidBase(ctx: RunContext): number {
 
 /** What `ps` in this container sees: its peers (a shared namespace's), its own processes, then the exec's. */
 export function visibleProcs(m: Machine, ctx: RunContext, tool: string[]): Proc[] {
-  const peers = ctx.pidPeers ?? [];
-  const base = pidBase(ctx);
-  const outside = ctx.session?.shim ?? 0;
-  const own = containerProcs(m, ctx).map((p) => ({ ...p, pid: p.pid + base, ppid: p.ppid === 0 ? outside : p.ppid + base }));
   const u = users(m, ctx);
   const uid = uidOf(ctx);
-  return [...peers, ...own, ...execProcs(m, ctx, tool, uid, nameOf(u, uid), base)];
+  return [...namespaceProcs(m, ctx), ...execProcs(m, ctx, tool, uid, nameOf(u, uid), pidBase(ctx))];
+}
+
+/** The namespace's processes but an exec's: its peers (a shared namespace's), then its own. */
+export function namespaceProcs(m: Machine, ctx: RunContext): Proc[] {
+  const base = pidBase(ctx);
+  const outside = ctx.session?.shim ?? 0;
+  return [...(ctx.pidPeers ?? []), ...containerProcs(m, ctx).map((p) => ({ ...p, pid: p.pid + base, ppid: p.ppid === 0 ? outside : p.ppid + base }))];
 }
 
 /** The caller's uid and terminal, as ps's default selection compares them. */
 export function callerOf(ctx: RunContext): { uid: number; tty: string } {
   return { uid: uidOf(ctx), tty: ctx.session?.interactive || ctx.session?.attached || ctx.session?.shell || ctx.session?.tty ? 'pts/0' : '?' };
+}
+
+/** The container user's passwd entry, primary gid and group list, as containerd resolves them. */
+function accountOf(m: Machine, ctx: RunContext) {
+  const id = ctx.runAsUser ?? ctx.image.user?.uid ?? 0;
+  const passwd = stat(m.fs, ctx.base, '/etc/passwd');
+  const entry = passwd.kind === 'file' ? passwd.content.split('\n').map((l) => l.split(':')).find((f) => f.length >= 6 && f[2] === String(id)) : undefined;
+  const name = entry?.[0] ?? (id === 0 ? 'root' : String(id));
+  const gid = ctx.runAsGroup ?? (entry ? Number(entry[3]) : 0);
+  const groupFile = stat(m.fs, ctx.base, '/etc/group');
+  const groupRows = groupFile.kind === 'file' ? groupFile.content.split('\n').map((l) => l.split(':')).filter((f) => f.length >= 3) : [];
+  const groupName = (g: number): string | undefined => (g === 0 ? 'root' : groupRows.find((f) => f[2] === String(g))?.[0]);
+  // containerd's additional gids: the primary gid (ensureAdditionalGids), the groups /etc/group lists
+  // the user in (WithAdditionalGIDs) unless supplementalGroupsPolicy is Strict, then CRI's
+  // supplemental groups; the kernel keeps them sorted.
+  const member = entry && !ctx.security?.strictGroups ? groupRows.filter((f) => f[0] !== name && (f[3] ?? '').split(',').includes(name)).map((f) => Number(f[2])) : [];
+  const ids = [...new Set([gid, ...member, ...(ctx.supplementalGroups ?? [])])].sort((a, b) => a - b);
+  return { id, entry, name, gid, groupName, ids };
+}
+
+/** The ids the runtime started the container's process with: uid, primary gid, the sorted group list. */
+export function userCreds(m: Machine, ctx: RunContext): ProcCreds {
+  const a = accountOf(m, ctx);
+  return { uid: a.id, gid: a.gid, groups: a.ids };
+}
+
+/** The container's processes' credentials for /proc/PID/status: its user's, or (nginx's workers) a uid of their own with that uid's group. */
+export function containerCreds(m: Machine, ctx: RunContext): (p: Proc) => ProcCreds {
+  const a = accountOf(m, ctx);
+  return (p) => {
+    if (p.uid === a.id) return { uid: a.id, gid: a.gid, groups: a.ids };
+    const passwd = stat(m.fs, ctx.base, '/etc/passwd');
+    const row = passwd.kind === 'file' ? passwd.content.split('\n').map((l) => l.split(':')).find((f) => f.length >= 6 && f[2] === String(p.uid)) : undefined;
+    const gid = row ? Number(row[3]) : p.uid;
+    return { uid: p.uid, gid, groups: [gid] };
+  };
 }
 
 /**
@@ -201,19 +241,8 @@ export function runUser(m: Machine, ctx: RunContext): RunUser | undefined {
     if (uid === undefined) return ctx.image.user;
     if (uid === 0) return undefined;
   }
-  const id = uid ?? ctx.image.user?.uid ?? 0;
-  const passwd = stat(m.fs, ctx.base, '/etc/passwd');
-  const entry = passwd.kind === 'file' ? passwd.content.split('\n').map((l) => l.split(':')).find((f) => f.length >= 6 && f[2] === String(id)) : undefined;
-  const name = entry?.[0] ?? (id === 0 ? 'root' : String(id));
-  const gid = ctx.runAsGroup ?? (entry ? Number(entry[3]) : 0);
-  const groupFile = stat(m.fs, ctx.base, '/etc/group');
-  const groupRows = groupFile.kind === 'file' ? groupFile.content.split('\n').map((l) => l.split(':')).filter((f) => f.length >= 3) : [];
-  const groupName = (g: number): string | undefined => (g === 0 ? 'root' : groupRows.find((f) => f[2] === String(g))?.[0]);
+  const { id, entry, name, gid, groupName, ids } = accountOf(m, ctx);
   const group = groupName(gid);
-  // containerd's additional gids: the primary gid (ensureAdditionalGids), the groups /etc/group lists
-  // the user in (WithAdditionalGIDs), then CRI's supplemental groups; the kernel keeps them sorted.
-  const member = entry ? groupRows.filter((f) => f[0] !== name && (f[3] ?? '').split(',').includes(name)).map((f) => Number(f[2])) : [];
-  const ids = [...new Set([gid, ...member, ...(ctx.supplementalGroups ?? [])])].sort((a, b) => a - b);
   return {
     uid: id,
     name,

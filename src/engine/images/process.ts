@@ -33,7 +33,9 @@ import { guestbookPhp } from './guestbook-php';
 import { GB_404 } from './guestbook-images';
 import { wordpressServe } from './wordpress-serve';
 import { advance, currentScope, killTime, LOG_CAP, newMachine, parkedForNet, restoreScope, runNested, startAt, type LineCut, type Machine, type RunContext, type Sink } from './machine';
-import { containerProcs, runUser, type ExecSession } from './proc-container';
+import { containerCreds, containerProcs, namespaceProcs, runUser, userCreds, type ExecSession } from './proc-container';
+import type { ProcCreds } from './proc-status';
+import { withProcPids } from './proc-status';
 import { execPath, lookPathError, searchPath } from './exec-file';
 import { runTtyLine, stamped } from './tty-shell';
 import { dropAfter, interruptRun } from './sigint';
@@ -229,6 +231,22 @@ function systemOf(p: ProcessState, machine: MachineFacts | undefined): SystemVie
   };
 }
 
+const USERS = new WeakMap<ProcessState, ProcCreds>();
+
+/**
+ * What the runtime reports of the process's user (CRI ContainerStatus.user, containerd 2.x: the
+ * OCI spec's uid, gid and additional gids), which the kubelet copies to
+ * status.containerStatuses[].user.linux. Fixed for the container's life.
+ */
+export function containerUser(p: ProcessState): ProcCreds {
+  let u = USERS.get(p);
+  if (!u) {
+    u = userCreds(p.machine, context(p, false));
+    USERS.set(p, u);
+  }
+  return u;
+}
+
 /** `main`: the container's own process (not an exec or a probe), which parks at network steps. */
 function context(p: ProcessState, lookahead: boolean, net?: NetworkView, main = false): RunContext {
   const def = imageDefinition(p.input.image.ref);
@@ -265,6 +283,15 @@ function context(p: ProcessState, lookahead: boolean, net?: NetworkView, main = 
   if (p.input.runAsUser !== undefined) ctx.runAsUser = p.input.runAsUser;
   if (p.input.runAsGroup !== undefined) ctx.runAsGroup = p.input.runAsGroup;
   if (p.input.supplementalGroups) ctx.supplementalGroups = p.input.supplementalGroups;
+  if (p.input.security) ctx.security = p.input.security;
+  // /proc/PID for the container's own processes (not an exec's), read when a tool reads them.
+  const procMachine = p.machine;
+  ctx.base = withProcPids(ctx.base, () => namespaceProcs(procMachine, ctx), {
+    creds: (q) => containerCreds(procMachine, ctx)(q),
+    ...(p.input.security ? { security: p.input.security } : {}),
+    cpus: system?.machine.cpus ?? 1,
+    memTotalKb: system?.machine.memTotalKib ?? 0,
+  });
   if (main && p.input.clusterNet && !net?.http) ctx.parkForNet = true;
   if (p.dns) ctx.dns = p.dns;
   if (p.input.memoryLimitBytes !== undefined) ctx.memoryLimitBytes = p.input.memoryLimitBytes;

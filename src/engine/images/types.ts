@@ -69,6 +69,8 @@ export interface ProcessInput {
   runAsGroup?: number;
   /** fsGroup and supplementalGroups: added to the process's groups. */
   supplementalGroups?: number[];
+  /** What the securityContext asks of the runtime beyond ids: /proc/PID/status's capabilities, NoNewPrivs, Seccomp; Strict groups. */
+  security?: ContainerSecurity;
   /** The node's files when the container started, for a hostPath mount of its `/` read by the process itself. */
   hostFiles?: Record<string, string>;
   /**
@@ -417,4 +419,23 @@ export interface EtcdClientView {
   range(memberId: string, key: string, prefix: boolean): { revision: number; kvs: EtcdKeyValue[] };
   /** Streams a snapshot that etcdctl writes at `path`. */
   snapshot(memberId: string, path: string): { bytes: number; tookMicros: number; version: string };
+}
+
+/**
+ * A container's securityContext as CRI's LinuxContainerSecurityContext carries it to the runtime
+ * (the kubelet's determineEffectiveSecurityContext): what /proc/PID/status shows and whom the
+ * image's /etc/group may add to the process's groups.
+ */
+export interface ContainerSecurity {
+  /** The Pod's supplementalGroupsPolicy: Strict: the image's /etc/group memberships are not merged. */
+  strictGroups?: true;
+  /** capabilities.add and .drop as written (`NET_ADMIN`, `CAP_SYS_TIME`, `ALL`). */
+  capAdd?: readonly string[];
+  capDrop?: readonly string[];
+  /** privileged: every capability. */
+  privileged?: true;
+  /** allowPrivilegeEscalation: false (and not privileged nor CAP_SYS_ADMIN): no_new_privs. */
+  noNewPrivs?: true;
+  /** seccompProfile.type RuntimeDefault or Localhost (the container's over the Pod's): a filter. */
+  seccomp?: true;
 }

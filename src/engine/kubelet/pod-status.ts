@@ -10,6 +10,7 @@ import { rfc3339 } from '../../k8s/time';
 import type { ContainerRecord, RuntimeState, SandboxRecord } from '../node/runtime-state';
 import { podContainers, podSandboxes } from '../node/cri';
 import { containerUri } from '../node/runtime-impl';
+import { containerUser } from '../images/process';
 import { podQOS } from '../../k8s/qos';
 import type { PodWorker, ProbeKind } from './state';
 import { containerResources, resizeInProgress } from './resize';
@@ -87,6 +88,11 @@ function containerStatus(v: Views, c: Container, init: boolean, defaultWaiting: 
     s.state = { waiting: why.message ? { reason: why.reason, message: why.message } : { reason: why.reason } };
   }
   if (!latest) delete s.containerID;
+  // kubelet convertToAPIContainerStatuses copies the runtime's ContainerStatus.user (containerd 2.x reports it).
+  if (latest?.process) {
+    const u = containerUser(latest.process);
+    s.user = { linux: { gid: u.gid, supplementalGroups: [...u.groups], uid: u.uid } };
+  }
   return s;
 }
 

@@ -4,7 +4,6 @@
  * hop is drawn when it starts, its effect lands when the `op` timer fires, and the pass then
  * continues from the new state. A pass ends when nothing more can be done now; the worker then
  * sleeps until a watch event, a container event, a probe result or a back-off expiry wakes it.
- * Just over 400 lines: one sync pass whose steps read the same worker state in order.
  */
 import type { EphemeralContainer, Pod } from '../../k8s/types';
 import type { TraceDetails } from '../core/trace';
@@ -14,6 +13,7 @@ import type { World } from '../world';
 import { agentId } from '../core/ids';
 import { createContainer, criLatency, pruneDeadInstances, latestContainer, podContainers, podSandboxes, removePodSandbox, runPodSandbox, runtimeOf, startContainer, stopContainer, stopPodSandbox } from '../node/cri';
 import type { ContainerConfig } from '../node/runtime-state';
+import { idOf, securityOf, supplementalGroupsOf } from './security-context';
 import { containerUri, runtimeUnavailable } from '../node/runtime-impl';
 import { logKilling, logRemoveContainer } from './journal';
 import { podEvent } from './client';
@@ -142,19 +142,6 @@ function startOp(w: World, self: KubeletState, wk: PodWorker, op: PodOp, latency
   setTimer(w, self, ms, 'op', `${wk.uid}|${wk.opSeq}`);
 }
 
-/** securityContext.runAsUser (or another id field), when it is an id. */
-function idOf(sc: Record<string, unknown> | undefined, field = 'runAsUser'): number | undefined {
-  const v = sc?.[field];
-  return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined;
-}
-
-/** determineEffectiveSecurityContext's supplemental groups: fsGroup first, then supplementalGroups. */
-function supplementalGroupsOf(sc: Record<string, unknown> | undefined): number[] {
-  const fsGroup = idOf(sc, 'fsGroup');
-  const listed = Array.isArray(sc?.['supplementalGroups']) ? (sc['supplementalGroups'] as unknown[]).filter((g): g is number => typeof g === 'number' && Number.isInteger(g) && g >= 0) : [];
-  return [...(fsGroup === undefined ? [] : [fsGroup]), ...listed];
-}
-
 function containerConfig(w: World, self: KubeletState, wk: PodWorker, name: string, env: Record<string, string>): ContainerConfig | undefined {
   const spec = specContainer(wk.pod, name);
   if (!spec) return undefined;
@@ -181,6 +168,8 @@ function containerConfig(w: World, self: KubeletState, wk: PodWorker, name: stri
   if (runAsGroup !== undefined) cfg.runAsGroup = runAsGroup;
   const groups = supplementalGroupsOf(podSc);
   if (groups.length) cfg.supplementalGroups = groups;
+  const security = securityOf(c.securityContext as Record<string, unknown> | undefined, podSc);
+  if (security) cfg.security = security;
   const target = (c as EphemeralContainer).targetContainerName;
   if (target) cfg.targetContainer = target;
   if (wk.pod.spec.hostPID) cfg.pidMode = 'NODE';

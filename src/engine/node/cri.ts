@@ -199,6 +199,7 @@ export function startContainer(w: World, rt: RuntimeState, id: string): { ok: tr
     ...(c.config.runAsUser !== undefined ? { runAsUser: c.config.runAsUser } : {}),
     ...(c.config.runAsGroup !== undefined ? { runAsGroup: c.config.runAsGroup } : {}),
     ...(c.config.supplementalGroups ? { supplementalGroups: c.config.supplementalGroups } : {}),
+    ...(c.config.security ? { security: c.config.security } : {}),
     ...(Object.values(c.config.mounts ?? {}).some((m) => m.hostPath === '/') ? { hostFiles: nodeFileSnapshot(w, rt.host) } : {}),
     ...(sb ? { namespace: sb.podNamespace } : {}),
     // hostNetwork Pods get the node's resolv.conf (dnsPolicy ClusterFirst falls back to Default).

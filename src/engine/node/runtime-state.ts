@@ -1,6 +1,6 @@
 import type { ComponentBase } from '../core/component';
 import type { ProcessState } from './app';
-import type { ExitReason } from '../images/types';
+import type { ContainerSecurity, ExitReason } from '../images/types';
 import type { MountedVolume } from '../images/fs';
 import type { RuntimeImpl } from './runtime-impl';
 
@@ -66,6 +66,8 @@ export interface ContainerConfig {
   runAsGroup?: number;
   /** The Pod's fsGroup and supplementalGroups, as the kubelet hands them to CRI (determineEffectiveSecurityContext). */
   supplementalGroups?: number[];
+  /** The rest of the effective securityContext (capabilities, privileged, no_new_privs, seccomp, Strict groups). */
+  security?: ContainerSecurity;
   /** CRI tty: the container gets a terminal (spec `tty: true`). */
   tty?: boolean;
 }
