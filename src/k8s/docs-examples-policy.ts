@@ -1,5 +1,5 @@
 /**
- * kubernetes.io's example manifests for the quota, limit-range and security-context task pages
+ * kubernetes.io's example manifests for the quota, limit-range, security-context and namespace task pages
  * (served beside docs-examples.ts's, through its docsExample lookup):
  * - tasks/administer-cluster/manage-resources/quota-pod-namespace: admin/resource/quota-pod.yaml,
  *   quota-pod-deployment.yaml (the Deployment's third Pod is refused by the quota);
@@ -8,7 +8,9 @@
  *   range, pvc-limit-lower.yaml and pvc-limit-greater.yaml (an earlier Limit Ranges page's);
  * - concepts/policy/resource-quotas: policy/quota.yaml (per-PriorityClass quotas);
  * - tasks/configure-pod-container/security-context: pods/security/security-context-2.yaml … -6.yaml
- *   (security-context.yaml is docs-examples.ts's).
+ *   (security-context.yaml is docs-examples.ts's);
+ * - tasks/administer-cluster/namespaces-walkthrough: admin/namespace-dev.yaml, namespace-prod.yaml
+ *   (the page's JSON files became these) and admin/snowflake-deployment.yaml.
  *
  * Source: github.com/kubernetes/website, content/en/examples/PATH, read at the commit given beside
  * each. Licence: kubernetes/website's content is CC BY 4.0 (© The Kubernetes Authors).
@@ -23,7 +25,12 @@
  * - security-context-3.yaml and -4.yaml as the Security Context page showed them before their move
  *   from node-hello:1.0 to hello-app:2.0 (`capabilities: add: ["NET_ADMIN", "SYS_TIME"]` in flow
  *   style), and -5.yaml laid out as -6.yaml, its sibling from the same change, less the
- *   supplementalGroupsPolicy line.
+ *   supplementalGroupsPolicy line;
+ * - namespace-dev.yaml and -prod.yaml in block style (a mapping of mappings, no sequence or
+ *   quoting a page could show otherwise); snowflake-deployment.yaml as its zh-cn copy lays it out
+ *   (content/zh-cn/examples/admin/snowflake-deployment.yaml at 3ae6ca9…, the same keys in the same
+ *   order) with main's image, registry.k8s.io/serve_hostname, for the copy's k8s.gcr.io (the stored
+ *   YAML, 93df3c1…, is PR #53389's app.kubernetes.io/name labels; see docs-examples.ts).
  * Left out: limit-mem-cpu-container.yaml, limit-mem-cpu-pod.yaml and limit-range-pod-3.yaml (held only
  * as JSON, with no copy of a page to lay them out from), limit-range-pod-1/-2.yaml (no current page
  * applies them), policy/priority-class-resourcequota.yaml and high-priority-pod.yaml (held only as
@@ -97,5 +104,20 @@ export const DOCS_EXAMPLES_POLICY: Readonly<Record<string, DocsExample>> = {
   'pods/security/security-context-6.yaml': {
     commit: '52704c9bebb5742f8a3f4e35efc82399da55575e',
     text: "apiVersion: v1\nkind: Pod\nmetadata:\n  name: security-context-demo\nspec:\n  securityContext:\n    runAsUser: 1000\n    runAsGroup: 3000\n    supplementalGroups: [4000]\n    supplementalGroupsPolicy: Strict\n  containers:\n  - name: sec-ctx-demo\n    image: registry.k8s.io/e2e-test-images/agnhost:2.45\n    command: [ \"sh\", \"-c\", \"sleep 1h\" ]\n    securityContext:\n      allowPrivilegeEscalation: false\n",
+  },
+  'admin/namespace-dev.yaml': {
+    commit: '7a090ad7363dc8f01a2304c43a0fa3d27b25b540',
+    restored: true,
+    text: "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: development\n  labels:\n    name: development\n",
+  },
+  'admin/namespace-prod.yaml': {
+    commit: '7a090ad7363dc8f01a2304c43a0fa3d27b25b540',
+    restored: true,
+    text: "apiVersion: v1\nkind: Namespace\nmetadata:\n  name: production\n  labels:\n    name: production\n",
+  },
+  'admin/snowflake-deployment.yaml': {
+    commit: '5712187312b318c7223635333cee02d5e22cf8ae',
+    restored: true,
+    text: "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  labels:\n    app: snowflake\n  name: snowflake\nspec:\n  replicas: 2\n  selector:\n    matchLabels:\n      app: snowflake\n  template:\n    metadata:\n      labels:\n        app: snowflake\n    spec:\n      containers:\n      - image: registry.k8s.io/serve_hostname\n        imagePullPolicy: Always\n        name: snowflake\n",
   },
 };
