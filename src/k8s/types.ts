@@ -665,6 +665,8 @@ export interface NodeStatus {
     architecture: string;
   };
   images?: { names: string[]; sizeBytes: number }[];
+  /** What the node's runtime supports that Pods may ask for (NodeFeatures). */
+  features?: { supplementalGroupsPolicy?: boolean };
 }
 
 export interface Node extends KObject {

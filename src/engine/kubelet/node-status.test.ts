@@ -49,6 +49,8 @@ describe('kubelet node registration and status', () => {
     expect(info.bootID).toMatch(/^[0-9a-f-]{36}$/);
     expect(worker.status!.capacity).toMatchObject({ cpu: '4', pods: '110' });
     expect(worker.status!.daemonEndpoints).toEqual({ kubeletEndpoint: { Port: 10250 } });
+    // The Security Context page's check that the node supports supplementalGroupsPolicy.
+    expect(worker.status!.features).toEqual({ supplementalGroupsPolicy: true });
     expect(worker.status!.images!.some((i) => i.names.includes('registry.k8s.io/pause:3.10'))).toBe(true);
     expect(worker.status!.conditions!.map((c) => c.type)).toEqual(['MemoryPressure', 'DiskPressure', 'PIDPressure', 'Ready']);
 

@@ -116,6 +116,8 @@ function nodeStatus(w: World, self: KubeletState): NodeStatus {
       architecture: 'amd64',
     },
     images,
+    // kubelet setters.go NodeFeatures: the runtime's answer (containerd 2.x: supported) to supplementalGroupsPolicy.
+    features: { supplementalGroupsPolicy: true },
   };
 }
 
