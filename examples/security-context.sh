@@ -30,6 +30,7 @@ kubectl exec security-context-demo -- id
 kubectl exec security-context-demo -- cat /etc/group | tail -n 2
 kubectl delete pod security-context-demo
 # supplementalGroupsPolicy: Strict keeps the image's groups out, and the kubelet reports the process's.
+kubectl get node node-1 -o jsonpath='{.status.features}{"\n"}'
 kubectl apply -f https://k8s.io/examples/pods/security/security-context-6.yaml
 kubectl wait --for=condition=Ready pod/security-context-demo --timeout=1m
 kubectl exec security-context-demo -- id
