@@ -54,6 +54,7 @@ import { DOCS_EXAMPLES_TASKS } from './docs-examples-tasks';
 import { DOCS_EXAMPLES_WORDPRESS } from './docs-examples-wordpress';
 import { DOCS_EXAMPLES_SECURITY } from './docs-examples-security';
 import { DOCS_EXAMPLES_SERVICES } from './docs-examples-services';
+import { DOCS_EXAMPLES_ZOOKEEPER } from './docs-examples-zookeeper';
 
 /** One file: its text verbatim and the kubernetes/website commit it was taken from. */
 export interface DocsExample {
@@ -278,6 +279,7 @@ export const ALL_DOCS_EXAMPLES: Readonly<Record<string, DocsExample>> = {
   ...DOCS_EXAMPLES_SERVICES,
   ...DOCS_EXAMPLES_JOBS,
   ...DOCS_EXAMPLES_POLICY,
+  ...DOCS_EXAMPLES_ZOOKEEPER,
 };
 
 /** The file at `path` (under examples/), if the docs have it. */

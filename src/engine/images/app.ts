@@ -10,6 +10,7 @@ import type { Behaviour, ListenPort, LogStyle, Route, ServerSpec } from './catal
 import type { HttpHead, LogLine } from './types';
 import type { Stat } from './fs';
 import type { RedisServer } from './redis-types';
+import type { ZkServer } from './zookeeper-server';
 import { spaceTime } from './clock';
 import { nginxDirLocation, nginxErrorHead, nginxErrorPage, nginxFileHead, nginxNotAllowed, nginxStatic } from './nginx-http';
 import { own } from '../../k8s/own';
@@ -44,6 +45,8 @@ export interface AppRun {
   banner: LogLine[];
   /** A redis-server's key space (redis-store.ts): the one part of an app that changes after its start. */
   redis?: RedisServer;
+  /** A ZooKeeper server's process state (zookeeper-server.ts): its myid, config and the leader it follows. */
+  zk?: ZkServer;
 }
 
 export interface StartOptions {

@@ -26,6 +26,8 @@ export function searchList(namespace: string): string[] {
 
 export interface BaseFsInput {
   hostname: string;
+  /** The Pod's DNS domain (kubelet managedHostsFileContent: `IP\tHOST.DOMAIN\tHOST`). */
+  hostDomain?: string;
   podIP: string;
   namespace: string;
 }
@@ -104,7 +106,7 @@ export function buildBaseFs(def: ImageDefinition, o: BaseFsInput): BaseFs {
   const built = parseTimestamp(def.image.built ?? DEFAULT_BUILT);
   const own: Record<(typeof POD_FILES)[number], string> = {
     '/etc/hostname': `${o.hostname}\n`,
-    '/etc/hosts': `# Kubernetes-managed hosts file.\n127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\nfe00::0\tip6-localnet\nfe00::0\tip6-mcastprefix\nfe00::1\tip6-allnodes\nfe00::2\tip6-allrouters\n${o.podIP}\t${o.hostname}\n`,
+    '/etc/hosts': `# Kubernetes-managed hosts file.\n127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\nfe00::0\tip6-localnet\nfe00::0\tip6-mcastprefix\nfe00::1\tip6-allnodes\nfe00::2\tip6-allrouters\n${o.podIP}\t${o.hostDomain ? `${o.hostname}.${o.hostDomain}\t` : ''}${o.hostname}\n`,
     // containerd writes the kubelet's DNSConfig in this order (search, nameserver, options).
     '/etc/resolv.conf': `search ${searchList(o.namespace).join(' ')}\nnameserver ${CLUSTER_DNS}\noptions ndots:5\n`,
     '/var/run/secrets/kubernetes.io/serviceaccount/namespace': o.namespace,

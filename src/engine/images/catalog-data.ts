@@ -44,6 +44,7 @@ import { bootcampServerJs } from '../../image-files/bootcamp-server-js';
 import { GUESTBOOK_IMAGES } from './guestbook-images';
 import { WORDPRESS_IMAGES } from './wordpress-images';
 import { SERVICES_IMAGES } from './services-images';
+import { ZOOKEEPER_IMAGES } from './zookeeper-image';
 
 const MiB = 1024 * 1024;
 
@@ -1239,6 +1240,8 @@ export const CATALOG: CatalogImage[] = [
   ...WORDPRESS_IMAGES,
   // The Services pages' images (services-images.ts): echoserver, hello-go-gke, hello-frontend.
   ...SERVICES_IMAGES,
+  // The ZooKeeper tutorial's image (zookeeper-image.ts).
+  ...ZOOKEEPER_IMAGES,
   {
     repository: 'docker.io/hashicorp/http-echo',
     about: 'Echoes `-text` on `-listen` (default :5678); Ingress tutorials.',

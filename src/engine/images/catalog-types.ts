@@ -164,7 +164,11 @@ export type ProgramName =
   | 'go'
   | 'ruby'
   /** Installed in the image but not simulated (buildpack-deps' git, GNU wget, gcc …): says so, exits 126. */
-  | 'not-simulated';
+  | 'not-simulated'
+  /** kubernetes-zookeeper's scripts (zookeeper-programs.ts) and ZooKeeper's CLI (zkcli.ts). */
+  | 'start-zookeeper'
+  | 'zkServer.sh'
+  | 'zkCli.sh';
 
 export type Binary =
   /** The image's own application: argv does not change what it does. */

@@ -11,7 +11,8 @@ import { serverBanner } from './app-logs';
 import type { Binary } from './catalog-types';
 import type { LogLine, ViOpen } from './types';
 import { network } from './container-net';
-import { fileLocation, makeDir, normalizePath, parentProblem, readOnlyAt, stat, writeFile } from './fs';
+import { dirEntries, fileLocation, makeDir, normalizePath, parentProblem, readOnlyAt, stat, writeFile, type FileIds } from './fs';
+import { mkdirAs, writeAs } from './zookeeper-app';
 import { addFollower } from './follow';
 import { abandonLine, callFunction, runNested, runNestedCall, type Dialect, type Frame, type Machine, type ReadRequest, type RunContext, type Sink } from './machine';
 import { emit, processIds, sinkFor } from './output';
@@ -534,7 +535,7 @@ export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Recor
     case 'binary':
       // The image's redis-cli is its file (`command -v` names /usr/local/bin/redis-cli) and a
       // network tool when it runs: it dials the container's or the cluster's servers (redis-cli.ts).
-      if (r.binary.kind === 'program' && r.binary.program === 'redis-cli') runTool(m, ctx, netTool('redis-cli', network(m, ctx))!, argv, env, s, tty);
+      if (r.binary.kind === 'program' && (r.binary.program === 'redis-cli' || r.binary.program === 'zkCli.sh')) runTool(m, ctx, netTool(r.binary.program, network(m, ctx))!, argv, env, s, tty);
       else runBinary(m, ctx, r.path, r.binary, argv, env, s, io);
       return;
   }
@@ -782,12 +783,16 @@ function runBinary(m: Machine, ctx: RunContext, path: string, binary: Binary, ar
     if (content === undefined) makeDir(m.fs, at, m.clock, () => who);
     else writeFile(m.fs, ctx.base, at, content, false, m.clock, () => who);
   };
-  const pc = { io, env, version: ctx.tag.version ?? 'latest', clock: m.clock, apps: m.apps, cwd: m.cwd, read, kind, write, ...(override ? { override } : {}), ...(ctx.net ? { net: ctx.net } : {}), ...(ctx.image.userland.pkg === 'apk' ? { musl: true as const } : {}) };
+  const who = (): FileIds => processIds(m, ctx);
+  const save = (file: string, content: string): void => writeAs(m.fs, ctx.base, normalizePath(file, m.cwd), content, m.clock, who);
+  const mkdirs = (dir: string): void => mkdirAs(m.fs, ctx.base, normalizePath(dir, m.cwd), m.clock, who);
+  const list = (dir: string): string[] => dirEntries(m.fs, ctx.base, normalizePath(dir, m.cwd)).map((e) => e.name);
+  const pc = { io, env, version: ctx.tag.version ?? 'latest', clock: m.clock, apps: m.apps, cwd: m.cwd, read, kind, write, save, mkdirs, list, hostname: ctx.hostname, ...(override ? { override } : {}), ...(ctx.net ? { net: ctx.net } : {}), ...(ctx.image.userland.pkg === 'apk' ? { musl: true as const } : {}) };
   let outcome: Outcome;
   if (binary.kind === 'app') {
     if (binary.behaviour.kind === 'missing') outcome = { k: 'done', status: 127 };
     else outcome = runApp(path, binary.behaviour, argv, pc);
-  } else if (binary.program === 'curl' || binary.program === 'wget' || binary.program === 'redis-cli') {
+  } else if (binary.program === 'curl' || binary.program === 'wget' || binary.program === 'redis-cli' || binary.program === 'zkCli.sh') {
     outcome = { k: 'done', status: 127 };
   } else outcome = runProgram(binary.program, argv, pc);
   applyOutcome(m, ctx, outcome, io, s, env);
@@ -858,6 +863,7 @@ function launch(m: Machine, ctx: RunContext, start: AppStart, daemon: boolean) {
     ...(ctx.lookahead ? {} : { banner: (r: AppRun) => appBanner(m, ctx, start, r) }),
   });
   if (start.redis) bootRedisApp(m, ctx, run, start.redis);
+  if (start.zk) run.zk = start.zk;
   m.apps.push(run);
   return run;
 }

@@ -9,8 +9,11 @@ import { accessLines } from './app-logs';
 import { countRequest, pushLog } from './log-buffer';
 import { CLUSTER_DNS, searchList } from './base-fs';
 import { INTERNET } from './catalog-data';
-import { dirEntries, stat, writeFile, written } from './fs';
+import { dirEntries, stat, writeFile, written, type FileIds } from './fs';
 import { redisExchange } from './redis-persist';
+import { writeAs, zkExchange } from './zookeeper-app';
+import type { ZkIo, ZkRequest } from './zookeeper-server';
+import { processIds } from './output';
 import type { HttpRequest, LogLine } from './types';
 import type { Machine, RunContext } from './machine';
 import type { DnsReply, Net, NetAnswer, Resolution } from './net-tools';
@@ -172,6 +175,32 @@ export function network(m: Machine, ctx: RunContext): Net {
       const ip = r.ips[0]!;
       if (publicHost(ip)) return ctx.net?.egress?.(ip, port, 'TCP') === false || (port !== 80 && port !== 443) ? { kind: 'timeout' } : { kind: 'not-redis', first: port === 80 ? 'H' : '' };
       return ctx.net?.redis?.(ip, port, commands) ?? { kind: 'refused' };
+    },
+    zk(host, port, req) {
+      if (self.has(host)) {
+        const app = m.apps.find((a) => a.zk && listensOn(a, port, m.clock));
+        if (!app) return { kind: 'refused' };
+        const who = (): FileIds => processIds(m, ctx);
+        const io: ZkIo = {
+          read: (path) => {
+            const f = stat(m.fs, ctx.base, path);
+            return f.kind === 'file' ? f.content : undefined;
+          },
+          list: (dir) => dirEntries(m.fs, ctx.base, dir).map((e) => e.name),
+          write: (path, content) => writeAs(m.fs, ctx.base, path, content, m.clock, who),
+          log: (lines) => {
+            for (const l of lines) pushLog(m, l);
+          },
+        };
+        const from = host === ctx.podIP || host === ctx.hostname ? ctx.podIP : '127.0.0.1';
+        const sent: ZkRequest = req.kind === '4lw' || req.kind === 'session' ? { ...req, from } : req;
+        return zkExchange(app, port, sent, m.clock, io, (addr, r) => this.zk!(addr.host, addr.electionPort, r));
+      }
+      const r = lookup(host);
+      if (r.kind !== 'found') return { kind: r.kind === 'timeout' ? 'timeout' : 'refused' };
+      const ip = r.ips[0]!;
+      if (self.has(ip)) return this.zk!(ip, port, req);
+      return ctx.net?.zk?.(ip, port, req) ?? { kind: 'refused' };
     },
     fetch(host, port, req) {
       if (self.has(host)) {

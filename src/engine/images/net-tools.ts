@@ -17,6 +17,8 @@ import { apk } from './tools-apk';
 import { aptGet } from './tools-apt';
 import { getent } from './tools-getent';
 import { redisCli } from './redis-cli';
+import { zkCli } from './zkcli';
+import type { ZkReply, ZkRequest } from './zookeeper-server';
 
 export type NetAnswer =
   /** getaddrinfo failed (NXDOMAIN everywhere on the search list, or no DNS answer); `ms` spent resolving. */
@@ -60,6 +62,8 @@ export interface Net {
   source?(ip: string): string;
   /** redis-cli's commands on one connection to `host:port` (a name is resolved first). */
   redis?(host: string, port: number, commands: string[][]): RedisDial;
+  /** One connection to a ZooKeeper server at `host:port` (zookeeper-server.ts): a four-letter word, a session, a peer's message. */
+  zk?(host: string, port: number, req: ZkRequest): ZkReply;
 }
 
 /** Where redis-cli's connection got: the name did not resolve (`timeout`: no DNS answer), or what the wire brought back. */
@@ -330,6 +334,7 @@ const NET_TOOLS: ReadonlyMap<string, NetTool> = new Map<string, NetTool>([
   ['nc-openbsd', ncOpenbsd],
   ['ping-iputils', pingIputils],
   ['redis-cli', redisCli],
+  ['zkCli.sh', zkCli],
 ]);
 
 /** Binds a network to the tools so the interpreter can treat them like any other Tool. */

@@ -24,8 +24,10 @@ import { countRequest } from './log-buffer';
 import { buildBaseFs, nodeBaseFs } from './base-fs';
 import { imageDefinition, type ImageDefinition } from './catalog';
 import { resolveCommand, startErrorMessage } from './resolve';
-import type { BaseFs, FsLayer, MountedVolume, Stat } from './fs';
+import type { BaseFs, FileIds, FsLayer, MountedVolume, Stat } from './fs';
 import { dirEntries, fileLocation, newLayer, normalizePath, stat, writeFile, written } from './fs';
+import { writeAs, zkExchange } from './zookeeper-app';
+import type { ZkIo, ZkPeers, ZkReply, ZkRequest } from './zookeeper-server';
 import { redisExchange, redisReplicaFeed, redisReplicaWake, redisShutdown, settleRedis, type RedisProcess } from './redis-persist';
 import { masterFeed, replicaNextAt } from './redis-repl';
 import { network } from './container-net';
@@ -252,7 +254,7 @@ function context(p: ProcessState, lookahead: boolean, net?: NetworkView, main = 
   const def = imageDefinition(p.input.image.ref);
   let base = baseCache.get(p.input);
   if (!base) {
-    base = buildBaseFs(def, { hostname: hostnameOf(p.input), podIP: p.input.podIP ?? '127.0.0.1', namespace: p.input.namespace ?? 'default' });
+    base = buildBaseFs(def, { hostname: hostnameOf(p.input), podIP: p.input.podIP ?? '127.0.0.1', namespace: p.input.namespace ?? 'default', ...(p.input.hostDomain ? { hostDomain: p.input.hostDomain } : {}) });
     baseCache.set(p.input, base);
   }
   // The node's files lie under the container's hostPath mounts.
@@ -360,7 +362,7 @@ function forecast(p: ProcessState): { exit: ProcessExit | null; upAt: number; ne
   const fields: Record<string, unknown> = {};
   for (const k in m) {
     const v = m[k];
-    fields[k] = k === 'nodes' ? (v as unknown[]).slice() : k === 'apps' ? (v as AppRun[]).map((a) => (a.redis ? cloneData(a) : a)) : k === 'fs' ? lookaheadFs(v as FsLayer) : k === 'logs' ? [] : cloneData(v);
+    fields[k] = k === 'nodes' ? (v as unknown[]).slice() : k === 'apps' ? (v as AppRun[]).map((a) => (a.redis || a.zk ? cloneData(a) : a)) : k === 'fs' ? lookaheadFs(v as FsLayer) : k === 'logs' ? [] : cloneData(v);
   }
   const copy = fields as unknown as Machine;
   const ctx = context(p, true, undefined, true);
@@ -680,6 +682,43 @@ function redisProcess(p: ProcessState): RedisProcess {
     write: (path, content, at, append) => writeFile(p.machine.fs, base, path, content, append === true, at),
     log: (lines) => pushExtra(p, lines),
   };
+}
+
+/** The container's files and log as a ZooKeeper server in it reads and writes them (zookeeper-server.ts). */
+function zkIo(p: ProcessState, now: number): ZkIo {
+  const ctx = context(p, false);
+  const who = (): FileIds => processIds(p.machine, ctx);
+  return {
+    read: (path) => {
+      const f = stat(p.machine.fs, ctx.base, path);
+      return f.kind === 'file' ? f.content : undefined;
+    },
+    list: (dir) => dirEntries(p.machine.fs, ctx.base, dir).map((e) => e.name),
+    write: (path, content) => writeAs(p.machine.fs, ctx.base, path, content, now, who),
+    log: (lines) => pushExtra(p, lines),
+  };
+}
+
+/**
+ * A connection from the cluster to a ZooKeeper server's `port` in this container. `view`: the
+ * Pod's own network, through which a server serving a session reaches its peers.
+ */
+export function serveZk(p: ProcessState, now: number, port: number, req: ZkRequest, view: () => NetworkView): ZkReply {
+  if (p.startError) return { kind: 'refused' };
+  sync(p, now);
+  if (deadAt(p, now)) return { kind: 'refused' };
+  const app = p.machine.apps.find((a) => a.zk && appListensOn(a, port, now));
+  if (!app) return { kind: 'refused' };
+  const io = zkIo(p, now);
+  const peers: ZkPeers = (addr, r) => {
+    const m = p.machine;
+    const net = network(m, context(p, false, view()));
+    return net.zk?.(addr.host, addr.electionPort, r) ?? { kind: 'refused' };
+  };
+  const answer = zkExchange(app, port, req, now, io, peers);
+  // The forecast ran with the old files: a script of this container reading them must run again.
+  p.epoch++;
+  return answer;
 }
 
 /**

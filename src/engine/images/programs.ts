@@ -20,6 +20,8 @@ import { python3 } from './python';
 import { go, node, notSimulated, npm, pip, ruby } from './lang-tools';
 import { mysqld } from './mysql-server';
 import { wordpressEntrypoint } from './wordpress-entrypoint';
+import type { ZkServer } from './zookeeper-server';
+import { startZookeeperProgram, zkServerSh } from './zookeeper-programs';
 
 export interface AppStart {
   name: string;
@@ -34,6 +36,8 @@ export interface AppStart {
   banner?: [number, 'stdout' | 'stderr', string][];
   /** A redis-server: the configuration its argv gives (redis-persist.ts); it gets a key space. */
   redis?: RedisConfig;
+  /** A ZooKeeper server (zookeeper-server.ts): its myid and config. */
+  zk?: ZkServer;
 }
 
 export type Outcome =
@@ -69,6 +73,14 @@ export interface ProgramContext {
    * `who` (uid, gid): a file it makes in a volume is theirs (an entrypoint's first-start copy).
    */
   write?: (path: string, content: string | undefined, who: readonly [number, number]) => void;
+  /** Writes a file as the process's user, making missing directories on the way (start-zookeeper's files). */
+  save?: (path: string, content: string) => void;
+  /** `mkdir -p` as the process's user. */
+  mkdirs?: (path: string) => void;
+  /** The names in a directory. */
+  list?: (dir: string) => string[];
+  /** The kernel's hostname (`hostname`). */
+  hostname?: string;
 }
 
 const MiB = 1024 * 1024;
@@ -354,8 +366,8 @@ function httpEcho(argv: string[], pc: ProgramContext): Outcome {
   return { k: 'app', start: { name: 'http-echo', version: pc.version, behaviour: { kind: 'serve', server }, argv, style: 'silent', banner: [[30, 'stderr', `${slashTime(pc.clock + 30)} [INFO] server is listening on ${listen}`]] } };
 }
 
-/** Runs an argument-sensitive program. curl, wget and redis-cli are network tools the interpreter binds itself. */
-export function runProgram(program: Exclude<ProgramName, 'curl' | 'wget' | 'redis-cli'>, argv: string[], pc: ProgramContext): Outcome {
+/** Runs an argument-sensitive program. curl, wget, redis-cli and zkCli.sh are network tools the interpreter binds itself. */
+export function runProgram(program: Exclude<ProgramName, 'curl' | 'wget' | 'redis-cli' | 'zkCli.sh'>, argv: string[], pc: ProgramContext): Outcome {
   switch (program) {
     case 'nginx': return nginx(argv, pc);
     case 'httpd': return httpd(argv, pc);
@@ -382,6 +394,8 @@ export function runProgram(program: Exclude<ProgramName, 'curl' | 'wget' | 'redi
     case 'go': return go(argv, pc);
     case 'ruby': return ruby(argv, pc);
     case 'not-simulated': return notSimulated(argv, pc);
+    case 'start-zookeeper': return startZookeeperProgram(argv, pc);
+    case 'zkServer.sh': return zkServerSh(argv, pc);
   }
 }
 

@@ -84,16 +84,18 @@ export function resolveCommand(ctx: RunContext, name: string, cwd: string, fs?: 
   };
   const pkg = fs ? installedCommand(fs, name.includes('/') ? normalizePath(name, cwd) : name) : undefined;
   if (pkg) return pkg;
+  // A binary reached through a symbolic link (kubernetes-zookeeper's /usr/bin/zkCli.sh → /opt/zookeeper/bin/zkCli.sh).
+  const linked = (p: string): Binary | undefined => binaries[p] ?? binaries[resolveLinks(fs ?? newLayer(), ctx.base, p)];
   if (name.includes('/')) {
     const p = normalizePath(name, cwd);
-    const bin = binaries[p];
+    const bin = linked(p);
     if (bin && !absentInTag(ctx, bin)) return fromBinary(p, bin);
     const dir = p.slice(0, p.lastIndexOf('/')) || '/';
     if (PATH_DIRS.includes(dir)) return standard(p.slice(p.lastIndexOf('/') + 1)) ?? unsimulated(ctx, fs, p) ?? { k: 'missing' };
     return unsimulated(ctx, fs, p) ?? { k: 'missing' };
   }
   for (const dir of imagePath(ctx)) {
-    const bin = binaries[`${dir}/${name}`];
+    const bin = linked(`${dir}/${name}`);
     if (bin && !absentInTag(ctx, bin)) return fromBinary(`${dir}/${name}`, bin);
   }
   return standard(name) ?? imagePath(ctx).reduce<Resolved | undefined>((found, dir) => found ?? unsimulated(ctx, fs, `${dir}/${name}`), undefined) ?? { k: 'missing' };

@@ -151,6 +151,15 @@ export function hostname(args: string[], env: ToolEnv): ToolResult {
     env.io.out(`${ips.join(' ')}\n`);
     return { status: 0 };
   }
+  if (opts.includes('f') || opts.includes('d')) {
+    // getaddrinfo's canonical name: the first name of the /etc/hosts line naming the host (the
+    // kubelet writes `IP\tHOST.DOMAIN\tHOST` for a Pod with a subdomain); -d prints what follows its first dot.
+    const line = hostsFile(env).find((l) => !v6(l.ip) && l.names.includes(env.hostname));
+    const fqdn = line?.names[0] ?? env.hostname;
+    const dot = fqdn.indexOf('.');
+    env.io.out(`${opts.includes('f') ? fqdn : dot < 0 ? '' : fqdn.slice(dot + 1)}\n`);
+    return { status: 0 };
+  }
   env.io.out(`${opts.includes('s') ? env.hostname.split('.')[0] : env.hostname}\n`);
   return { status: 0 };
 }

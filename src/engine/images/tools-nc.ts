@@ -264,7 +264,8 @@ const SERVICES: Readonly<Record<string, number>> = { ssh: 22, telnet: 23, smtp: 
  * 1.219: `-zv` open (`Connection to HOST PORT port [tcp/http] succeeded!`, with `(IP)` after a
  * name), refused and `-w` timed out (only with -v), a name that does not resolve (always; musl's
  * text, as the images are Alpine), a missing or invalid port, a piped HTTP request. Without -N
- * it keeps reading after stdin's end until the server closes or -w finds the line idle.
+ * it keeps reading after stdin's end until the server closes or -w finds the line idle. A
+ * ZooKeeper server answers a four-letter word on its client port (zookeeper-server.ts).
  */
 export function ncOpenbsd(argv: string[], env: ToolEnv, net: Net): ToolResult {
   let zero = false;
@@ -325,6 +326,15 @@ export function ncOpenbsd(argv: string[], env: ToolEnv, net: Net): ToolResult {
     if (verbose) env.io.err(`Connection to ${host}${host === ip ? '' : ` (${ip})`} ${p} port [${proto}/${name}] succeeded!\n`);
   };
   const req = zero || udp ? undefined : parseRequest(env.io.stdin);
+  // A ZooKeeper four-letter word (`echo ruok | nc 127.0.0.1 2181`, zookeeper-ready): the server
+  // answers it and closes the connection, which ends nc.
+  const word = zero || udp ? null : /^([a-z]{4})\n?$/.exec(env.io.stdin);
+  const zk = word && net.zk ? net.zk(ip, p, { kind: '4lw', word: word[1]!, from: ip.startsWith('127.') ? '127.0.0.1' : (net.source?.(ip) ?? ip) }) : undefined;
+  if (zk?.kind === 'text') {
+    opened();
+    env.io.out(zk.text);
+    return { status: 0, ms: ms + RTT_MS };
+  }
   if (!req) {
     const state = udp ? 'open' : (net.connect?.(ip, p) ?? 'refused');
     if (state !== 'open') return failed(state);

@@ -12,6 +12,7 @@ import type { Probe } from '../../k8s/types';
 import type { BaseFs, MountedVolume } from './fs';
 import type { NetNs } from './netns-types';
 import type { Reply } from './redis-reply';
+import type { ZkReply, ZkRequest } from './zookeeper-server';
 
 export interface ImageInfo {
   /** Normalised reference: `docker.io/library/nginx:1.27`, `registry.example.com/go-api:v1.0.0`. */
@@ -34,6 +35,8 @@ export interface ImageInfo {
 
 export interface ProcessInput {
   image: ImageInfo;
+  /** The Pod's DNS domain (a subdomain's: `zk-hs.default.svc.cluster.local`): /etc/hosts names `hostname.hostDomain` first. */
+  hostDomain?: string;
   command?: string[];
   args?: string[];
   env: Record<string, string>;
@@ -337,6 +340,8 @@ export interface NetworkView {
   connect?(ip: string, port: number): 'open' | 'refused' | 'timeout';
   /** redis-cli's commands on one connection to `ip:port`, through the same path as `http`. */
   redis?(ip: string, port: number, commands: string[][]): RedisWire;
+  /** One connection to a ZooKeeper server at `ip:port` (zookeeper-server.ts), through the same path as `http`. */
+  zk?(ip: string, port: number, req: ZkRequest): ZkReply;
   /** What the Pod's other containers answer on its shared loopback (node/pod-loopback.ts). */
   loopback?: PodLoopback;
   /** One ICMP echo request from this Pod: the reply's round trip and TTL, or undefined when none comes back. */

@@ -174,6 +174,8 @@ const IMAGE_ACCOUNTS: Readonly<Record<string, { passwd: string; group: string }>
   'docker.io/library/node': { passwd: 'node:x:1000:1000::/home/node:/bin/bash\n', group: 'node:x:1000:\n' },
   'docker.io/library/redis': { passwd: 'redis:x:999:999::/home/redis:/bin/sh\n', group: 'redis:x:999:\n' },
   'docker.io/library/postgres': { passwd: 'postgres:x:999:999::/var/lib/postgresql:/bin/bash\n', group: 'postgres:x:999:\n' },
+  // kubernetes-zookeeper: Ubuntu 16.04's `useradd zookeeper` (no home made; /etc/default/useradd's SHELL=/bin/sh).
+  'registry.k8s.io/kubernetes-zookeeper': { passwd: 'zookeeper:x:1000:1000::/home/zookeeper:/bin/sh\n', group: 'zookeeper:x:1000:\n' },
 };
 const NOBLE_ACCOUNTS = { passwd: 'ubuntu:x:1000:1000:Ubuntu:/home/ubuntu:/bin/bash\n', group: 'ubuntu:x:1000:\n' };
 

@@ -196,7 +196,16 @@ function completeOp(w: World, self: KubeletState, wk: PodWorker, op: PodOp): voi
     case 'sandbox': {
       // generatePodSandboxConfig resolves the class before RunPodSandbox is called.
       const handler = lookupRuntimeHandler(self, wk.pod.spec.runtimeClassName);
-      const req = { podUid: wk.uid, podName: wk.name, podNamespace: wk.namespace, hostNetwork: wk.pod.spec.hostNetwork ?? false, runtimeHandler: handler.ok ? handler.handler : '' };
+      // GeneratePodHostNameAndDomain: a subdomain gives the Pod the domain <subdomain>.<ns>.svc.<cluster domain>.
+      const subdomain = (wk.pod.spec as { subdomain?: string }).subdomain;
+      const req = {
+        podUid: wk.uid,
+        podName: wk.name,
+        podNamespace: wk.namespace,
+        hostNetwork: wk.pod.spec.hostNetwork ?? false,
+        runtimeHandler: handler.ok ? handler.handler : '',
+        ...(subdomain ? { hostDomain: `${subdomain}.${wk.namespace}.svc.cluster.local` } : {}),
+      };
       const res = !handler.ok ? handler : rt ? runPodSandbox(w, rt, req) : undefined;
       if (!res?.ok) {
         podEvent(w, self, wk.pod, 'Warning', 'FailedCreatePodSandBox', `Failed to create pod sandbox: ${res?.error ?? 'container runtime is down'}`);

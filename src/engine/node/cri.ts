@@ -75,6 +75,11 @@ export interface SandboxRequest {
   podName: string;
   podNamespace: string;
   hostNetwork: boolean;
+  /**
+   * The Pod's DNS domain when it has a subdomain (GeneratePodHostNameAndDomain:
+   * `<subdomain>.<namespace>.svc.cluster.local`): its /etc/hosts line names the FQDN first.
+   */
+  hostDomain?: string;
   /** RunPodSandboxRequest.runtime_handler: '' for the runtime's default. */
   runtimeHandler?: string;
 }
@@ -100,7 +105,7 @@ export function runPodSandbox(w: World, rt: RuntimeState, req: SandboxRequest): 
     }
     ip = res.ip;
   }
-  const sandbox: SandboxRecord = { id, podUid: req.podUid, podName: req.podName, podNamespace: req.podNamespace, attempt, state: 'SANDBOX_READY', ip, hostNetwork: req.hostNetwork, createdAt: w.now, runtimeHandler: handler };
+  const sandbox: SandboxRecord = { id, podUid: req.podUid, podName: req.podName, podNamespace: req.podNamespace, attempt, state: 'SANDBOX_READY', ip, hostNetwork: req.hostNetwork, createdAt: w.now, runtimeHandler: handler, ...(req.hostDomain ? { hostDomain: req.hostDomain } : {}) };
   rt.sandboxes.set(id, sandbox);
   // The pause container holding the namespaces: created and started by the OCI runtime.
   ociCall(w, rt, 'create', id, sandbox);
@@ -182,6 +187,7 @@ export function startContainer(w: World, rt: RuntimeState, id: string): { ok: tr
     image: resolveImage(c.config.image),
     podIP: sb?.ip || (w.machineSpecs.get(rt.host)?.ip ?? '127.0.0.1'),
     hostname: sb?.hostNetwork ? rt.host : (c.config.env['HOSTNAME'] ?? sb?.podName ?? 'localhost'),
+    ...(sb?.hostDomain && !sb.hostNetwork ? { hostDomain: sb.hostDomain } : {}),
     env: c.config.env,
     ports: c.config.ports,
     startedAt: w.now,

@@ -20,6 +20,8 @@ export interface SandboxRecord {
   /** Pod IP from CNI ADD ('' for hostNetwork Pods, which use the node's IP). */
   ip: string;
   hostNetwork: boolean;
+  /** SandboxRequest.hostDomain: the Pod's DNS domain when it has a subdomain. */
+  hostDomain?: string;
   createdAt: number;
   /** RunPodSandboxRequest.runtime_handler as asked: '' for the runtime's default. */
   runtimeHandler: string;

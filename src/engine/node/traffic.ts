@@ -15,7 +15,8 @@ import { nextInt } from '../core/rng';
 import type { NamespacedName } from '../core/trace';
 import { markComponentChanged, trace } from '../runtime';
 import type { World } from '../world';
-import { listensOn, processExit, redisFeed, redisReplicate, serveRedis, serveRequest } from './app';
+import { listensOn, processExit, redisFeed, redisReplicate, serveRedis, serveRequest, serveZk } from './app';
+import type { ZkReply, ZkRequest } from '../images/zookeeper-server';
 import { armExit } from './exits';
 import { cniPluginOf } from './cni-plugin';
 import { runtimeOf, settleSharers } from './cri';
@@ -364,6 +365,29 @@ export function redisSend(w: World, req: Omit<HttpGet, 'path' | 'request' | 'via
 }
 
 /**
+ * A connection to a ZooKeeper server from `req.from` (the Pod `req.source`): the handshake's path
+ * (tcpArrive), then the request to the server listening at the endpoint. The server reaches its
+ * own peers from its Pod (a session it serves forms the ensemble first: zookeeper-server.ts).
+ */
+export function zkSend(w: World, req: Omit<HttpGet, 'path' | 'request' | 'via'>, zk: ZkRequest): ZkReply {
+  const a = tcpArrive(w, req);
+  if (typeof a === 'string') return { kind: a };
+  if (a.host) return a.host.kind === 'unreachable' ? { kind: 'timeout' } : { kind: 'refused' };
+  if (!a.l) return { kind: 'timeout' };
+  const l = a.l;
+  const from = req.source && req.source.ip !== l.sandbox.ip ? req.source.ip : (w.machineSpecs.get(req.from)?.ip ?? '127.0.0.1');
+  const sent: ZkRequest = zk.kind === '4lw' || zk.kind === 'session' ? { ...zk, from } : zk;
+  for (const c of l.containers) {
+    const own = (): NetworkView => podNetworkView(w, l.node, l.sandbox.podNamespace, { pod: { namespace: l.sandbox.podNamespace, name: l.sandbox.podName }, ip: l.sandbox.ip });
+    const answer = serveZk(c.process!, w.now, a.port, sent, own);
+    if (answer.kind === 'refused') continue;
+    markComponentChanged(w, l.runtime);
+    return answer;
+  }
+  return { kind: 'refused' };
+}
+
+/**
  * Hands what the redis masters in container `c` have written since to their replicas, as the
  * open replication link would (redis-repl.ts): each replica is found at the address it synced
  * from. Called after anything that may have written to a master (a client's commands, an exec).
@@ -435,6 +459,7 @@ export function podNetworkView(w: World, node: string, namespace: string, source
       : {}),
     connect: (ip: string, port: number) => tcpConnect(w, { from: node, host: ip, port, namespace, ...(source ? { source } : {}) }),
     redis: (ip: string, port: number, commands: string[][]) => redisSend(w, { from: node, host: ip, port, namespace, ...(source ? { source } : {}) }, commands),
+    zk: (ip: string, port: number, req: ZkRequest) => zkSend(w, { from: node, host: ip, port, namespace, ...(source ? { source } : {}) }, req),
     ping: (ip: string, seq: number) => ping(w, node, source, ip, seq),
     http(ip: string, port: number, path: string, request?: HttpRequest): HttpAnswer | 'timeout' | 'hang' | undefined {
       const r = httpGet(w, { from: node, host: ip, port, path, namespace, ...(source ? { source } : {}), ...(request ? { request } : {}) });

@@ -1,0 +1,21 @@
+/**
+ * The manifest of kubernetes.io's "Running ZooKeeper, A Distributed System Coordinator" tutorial
+ * (content/en/docs/tutorials/stateful-application/zookeeper.md), as https://k8s.io/examples/
+ * application/zookeeper/zookeeper.yaml serves it. Source and licence as docs-examples.ts says.
+ *
+ * `restored`: the reference index holds the file only at kubernetes/website 5e84d3b4, PR #53389's
+ * rewrite (`app.kubernetes.io/name: zk` in the seven label and selector places, the
+ * podAntiAffinity's `key: "app"` left as it was). main's `app: zk` is back in those seven places,
+ * nothing else changed: the page selects `kubectl get pods -w -l app=zk` and its anti-affinity
+ * matches `app` (with the PR's labels the rule would match no Pod and two zk Pods could share a
+ * node), and copies of the manifest from 2021 on (policy/v1beta1 then v1) have `app: zk` there.
+ */
+import type { DocsExample } from './docs-examples';
+
+export const DOCS_EXAMPLES_ZOOKEEPER: Readonly<Record<string, DocsExample>> = {
+  'application/zookeeper/zookeeper.yaml': {
+    commit: '5e84d3b4b8b38cc88aaf88d4a94d64e1648abec1',
+    restored: true,
+    text: "apiVersion: v1\nkind: Service\nmetadata:\n  name: zk-hs\n  labels:\n    app: zk\nspec:\n  ports:\n  - port: 2888\n    name: server\n  - port: 3888\n    name: leader-election\n  clusterIP: None\n  selector:\n    app: zk\n---\napiVersion: v1\nkind: Service\nmetadata:\n  name: zk-cs\n  labels:\n    app: zk\nspec:\n  ports:\n  - port: 2181\n    name: client\n  selector:\n    app: zk\n---\napiVersion: policy/v1\nkind: PodDisruptionBudget\nmetadata:\n  name: zk-pdb\nspec:\n  selector:\n    matchLabels:\n      app: zk\n  maxUnavailable: 1\n---\napiVersion: apps/v1\nkind: StatefulSet\nmetadata:\n  name: zk\nspec:\n  selector:\n    matchLabels:\n      app: zk\n  serviceName: zk-hs\n  replicas: 3\n  updateStrategy:\n    type: RollingUpdate\n  podManagementPolicy: OrderedReady\n  template:\n    metadata:\n      labels:\n        app: zk\n    spec:\n      affinity:\n        podAntiAffinity:\n          requiredDuringSchedulingIgnoredDuringExecution:\n            - labelSelector:\n                matchExpressions:\n                  - key: \"app\"\n                    operator: In\n                    values:\n                    - zk\n              topologyKey: \"kubernetes.io/hostname\"\n      containers:\n      - name: kubernetes-zookeeper\n        imagePullPolicy: Always\n        image: \"registry.k8s.io/kubernetes-zookeeper:1.0-3.4.10\"\n        resources:\n          requests:\n            memory: \"1Gi\"\n            cpu: \"0.5\"\n        ports:\n        - containerPort: 2181\n          name: client\n        - containerPort: 2888\n          name: server\n        - containerPort: 3888\n          name: leader-election\n        command:\n        - sh\n        - -c\n        - \"start-zookeeper \\\n          --servers=3 \\\n          --data_dir=/var/lib/zookeeper/data \\\n          --data_log_dir=/var/lib/zookeeper/data/log \\\n          --conf_dir=/opt/zookeeper/conf \\\n          --client_port=2181 \\\n          --election_port=3888 \\\n          --server_port=2888 \\\n          --tick_time=2000 \\\n          --init_limit=10 \\\n          --sync_limit=5 \\\n          --heap=512M \\\n          --max_client_cnxns=60 \\\n          --snap_retain_count=3 \\\n          --purge_interval=12 \\\n          --max_session_timeout=40000 \\\n          --min_session_timeout=4000 \\\n          --log_level=INFO\"\n        readinessProbe:\n          exec:\n            command:\n            - sh\n            - -c\n            - \"zookeeper-ready 2181\"\n          initialDelaySeconds: 10\n          timeoutSeconds: 5\n        livenessProbe:\n          exec:\n            command:\n            - sh\n            - -c\n            - \"zookeeper-ready 2181\"\n          initialDelaySeconds: 10\n          timeoutSeconds: 5\n        volumeMounts:\n        - name: datadir\n          mountPath: /var/lib/zookeeper\n      securityContext:\n        runAsUser: 1000\n        fsGroup: 1000\n  volumeClaimTemplates:\n  - metadata:\n      name: datadir\n    spec:\n      accessModes: [ \"ReadWriteOnce\" ]\n      resources:\n        requests:\n          storage: 10Gi\n",
+  },
+};
