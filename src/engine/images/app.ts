@@ -33,6 +33,8 @@ export interface AppRun {
   pid: number;
   /** Its own exit (crash, job), if it has one. */
   end?: { at: number; code: number };
+  /** A signal ended it (pkill): when, and its exit status (128 + the signal). */
+  killed?: { at: number; code: number };
   /** When its memory reaches the container's limit. */
   oomAt?: number;
   /** Static files it serves (nginx, httpd): paths under it come from the container's filesystem. */

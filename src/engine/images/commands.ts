@@ -6,7 +6,7 @@
  * shell-compound.ts's). About 720 lines: one dispatch and those compound commands, which share
  * the expansion and redirection state, and the exec a tool asks for (execFromTool).
  */
-import { startApp, type AppRun } from './app';
+import { appAlive, startApp, type AppRun } from './app';
 import { serverBanner } from './app-logs';
 import type { Binary } from './catalog-types';
 import type { LogLine, ViOpen } from './types';
@@ -743,6 +743,14 @@ export function toolEnv(m: Machine, ctx: RunContext, env: Record<string, string>
     ...(ctx.system ? { system: ctx.system } : {}),
     ...(argv[0] !== undefined && argv[0].slice(argv[0].lastIndexOf('/') + 1) === 'curl' ? { curl: containerCurl(m, ctx, argv[0]) } : {}),
     program: (fullPath) => programAt(ctx, m.fs, runUser(m, ctx), fullPath),
+    signal: (pid, sig) => {
+      // An application the signal reaches ends with 128 + it (its handlers exit; SIGKILL kills).
+      const a = m.apps.find((x) => x.pid === pid && appAlive(x, m.clock));
+      if (!a) return;
+      const code = 128 + sig;
+      a.end = { at: m.clock, code };
+      a.killed = { at: m.clock, code };
+    },
     ...(ctx.viBox ? { editor: (open: ViOpen) => void (ctx.viBox!.open = open) } : {}),
     ...(ctx.session?.columns !== undefined ? { columns: ctx.session.columns } : {}),
   };

@@ -737,6 +737,7 @@ export function serveRedis(p: ProcessState, now: number, port: number, commands:
   // The forecast ran with the old key space: a script of this container reading it must run again.
   if (app.redis.writes !== before) p.epoch++;
   noticeShutdown(p);
+  noticeKilled(p);
   return { kind: 'replies', replies };
 }
 
@@ -744,6 +745,22 @@ export function serveRedis(p: ProcessState, now: number, port: number, commands:
  * A SHUTDOWN a redis-server that is PID 1 obeyed (redis-persist.ts): the container's process
  * exits with it, status 0, as after SIGTERM (the caller re-arms the runtime's exit timer).
  */
+/**
+ * An application a signal ended (pkill, tools-pkill.ts) that the container's PID 1 was: PID 1
+ * itself, or the foreground child its shell waits on (`sh -c "start-zookeeper …"` — the last app
+ * that shell started; approximate: a background one is not told apart). The shell then exits
+ * with its status, and the container with it.
+ */
+function noticeKilled(p: ProcessState): void {
+  const m = p.machine;
+  const pid1App = m.apps.find((a) => a.pid === 1);
+  const fg = pid1App ?? (m.state === 'blocked' ? m.apps[m.apps.length - 1] : undefined);
+  const k = fg?.killed;
+  if (!k || (p.terminated && p.terminated.at <= k.at)) return;
+  p.terminated = { at: k.at, exitCode: k.code, reason: 'Error' };
+  p.epoch++;
+}
+
 function noticeShutdown(p: ProcessState): void {
   const pid1 = p.machine.apps.find((a) => a.pid === 1);
   const at = pid1?.redis?.shutdownAt;
@@ -864,6 +881,7 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
     const t = runTtyLine(m, ctx, session.shell, execEnv(p.env, !session.attached), stdin, now);
     if (m.fs.version !== fsBefore || m.apps.length !== appsBefore || redisWrites(m.apps) !== redisBefore) p.epoch++;
     noticeShutdown(p);
+  noticeKilled(p);
     // The shell is gone (its container's process was replaced): the stream ends as a killed one does.
     if (!t) return { exitCode: 137, output: '', streams: [], durationMs: 0, shell: { pid: session.shell.pid ?? 0, cwd: '/', ended: true } };
     // The line ended the container's PID 1 (SHUTDOWN at redis-cli's prompt): the runtime kills the
@@ -905,6 +923,7 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
   }
   if (m.fs.version !== fsBefore || m.apps.length !== appsBefore || redisWrites(m.apps) !== redisBefore) p.epoch++;
   noticeShutdown(p);
+  noticeKilled(p);
   if (r.awaiting) {
     // The program waits at its prompt: the stream stays open, and the next typed lines go to it (tty-shell.ts).
     return { exitCode: 0, output: combined.join(''), streams: stamped(chunks, times), durationMs: r.clock - now, shell: { pid, cwd: ctx.image.workingDir ?? '/', ended: false, prompt: r.awaiting.read.prompt, raw: true } };

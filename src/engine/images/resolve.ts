@@ -15,7 +15,7 @@ import { ipFor } from './tools-ip';
 const PATH_DIRS = ['/usr/local/sbin', '/usr/local/bin', '/usr/sbin', '/usr/bin', '/sbin', '/bin'];
 const BUSYBOX_NET = ['wget', 'nslookup', 'nc', 'ping', 'telnet'];
 /** procps' programs: a Debian or Ubuntu image without the procps package has none of them (`pidof` is sysvinit-utils'). */
-const NOT_IN_COREUTILS = new Set(['ps', 'free', 'uptime', 'pgrep']);
+const NOT_IN_COREUTILS = new Set(['ps', 'free', 'uptime', 'pgrep', 'pkill']);
 /** BusyBox's applets no Debian package of the images provides (Debian images have no vi at all: debian-files-data.ts). */
 const BUSYBOX_ONLY = new Set(['vi', 'time']);
 

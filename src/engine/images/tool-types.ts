@@ -67,6 +67,8 @@ export interface ToolEnv {
   user?: RunUser;
   /** The node under the container, when an exec or attach reaches it (`chroot /host`). */
   host?: HostView;
+  /** Sends `signal` to the container's process `pid` (pkill): an application ends with 128 + it. */
+  signal?(pid: number, signal: number): void;
   /** The container's network namespace, when an exec or attach supplies it (`ip`). */
   netns?: () => NetNs;
   /** The machine under the tool and the container's cgroup (sysinfo.ts): what df lists. */

@@ -7,6 +7,7 @@
 import { hostname } from './tools-getent';
 import { busyboxPs, procpsPs } from './tools-ps';
 import { pgrep, pidof } from './tools-pgrep';
+import { pkill } from './tools-pkill';
 import { FILE_TOOLS } from './tools-files';
 import { TEXT_TOOLS } from './tools-text';
 import { tar } from './tools-tar';
@@ -182,6 +183,7 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
   ps,
   pgrep,
   pidof,
+  pkill,
   tar,
   base64,
   diff,

@@ -26,6 +26,9 @@
  * logs as a closeSession transaction (applied when the ensemble next commits).
  *
  * Approximate: elections happen when a request needs the ensemble, not when servers start (no
+ * election lines in the logs); a leader is "up" when the serving member reaches it, so a member
+ * that cannot resolve the leader's name yet (its Pod only just Ready) elects a new one with the
+ * members it does reach, where a real one would stay LOOKING and refuse the client (no
  * election lines in the logs; only lines recorded from ZooKeeper 3.4.9/3.4.10 logs are printed:
  * the start-up's first lines, and per connection Accepted socket connection / Processing ruok
  * command / Unable to read additional data / Closed socket connection); the transaction log is a
