@@ -27,9 +27,10 @@ kubectl get pvc -l app=zk
 kubectl exec zk-0 -- cat /usr/etc/zookeeper/log4j.properties
 kubectl logs zk-0 --tail 20
 # Configuring a non-privileged user: runAsUser 1000 (the image's zookeeper user), fsGroup 1000.
-kubectl exec zk-0 -- ps -ef
+kubectl exec zk-0 -- ps -elf
 kubectl exec zk-0 -- ls -ld /var/lib/zookeeper/data
 # Handling process failure: the JVM's death ends the container's shell, and the kubelet restarts it.
+kubectl exec zk-0 -- ps -ef
 kubectl exec zk-0 -- pkill java
 kubectl get pod -w -l app=zk --request-timeout=20s
 # Testing for liveness: without its probe script the container fails liveness and is restarted

@@ -47,6 +47,26 @@ describe('procps-ng ps (layout recorded from procps-ng 4.0.2, pid_max 4194304)',
   });
 });
 
+describe('procps-ng ps -l (headers recorded from procps-ng 4.0.2; the rows\' layout from the ZooKeeper image\'s published `ps -elf`)', () => {
+  const zk: Proc[] = [
+    proc({ pid: 1, ppid: 0, uid: 1000, user: 'zookeeper', comm: 'sh', args: 'sh -c start-zookeeper --servers=3', startedAt: 0, stat: 'Ss', vszKb: 4504 }),
+    proc({ pid: 7, ppid: 1, uid: 1000, user: 'zookeeper', comm: 'java', args: '/usr/lib/jvm/java-8-openjdk-amd64/bin/java -cp x QuorumPeerMain', startedAt: 0, stat: 'Sl', vszKb: 3849508 }),
+    proc({ pid: 81, ppid: 0, uid: 1000, user: 'zookeeper', comm: 'ps', args: 'ps -elf', startedAt: 0, stat: 'R' }),
+  ];
+
+  it('-elf: F S, PRI NI, ADDR (narrower than its header) and SZ in pages, WCHAN cut to 6', () => {
+    expect(run(procpsPs, ['-elf'], zk).out.split('\n').slice(0, 4)).toEqual([
+      'F S UID          PID    PPID  C PRI  NI ADDR SZ WCHAN  STIME TTY          TIME CMD',
+      '4 S zookeep+       1       0  0  80   0 -  1126 do_wai 09:00 ?        00:00:00 sh -c start-zookeeper --servers=3',
+      // A value wider than its column pushes the line, as `- 962377 futex_ 06:08 ?       00:00:07` does.
+      '4 S zookeep+       7       1  0  80   0 - 962377 futex_ 09:00 ?       00:00:00 /usr/lib/jvm/java-8-openjdk-amd64/bin/java -cp x QuorumPeerMain',
+      '4 R zookeep+      81       0  0  80   0 -  2022 -      09:00 ?        00:00:00 ps -elf',
+    ]);
+    expect(run(procpsPs, ['-l', '-p', '1'], zk).out).toBe('F S   UID     PID    PPID  C PRI  NI ADDR SZ WCHAN  TTY          TIME CMD\n4 S  1000       1       0  0  80   0 -  1126 do_wai ?        00:00:00 sh\n');
+    expect(run(procpsPs, ['-o', 'pid,s,wchan', '-p', '7'], zk).out).toBe('    PID S WCHAN\n      7 S futex_wait_queue\n');
+  });
+});
+
 describe('BusyBox ps (procps/ps.c of 1.36.0)', () => {
   it('lists every process as PID USER TIME COMMAND, ignores operands such as aux, refuses -p', () => {
     expect(run(busyboxPs, ['aux'], table).out).toBe('PID   USER     TIME  COMMAND\n    1 root      0:00 {systemd} /sbin/init\n   29 nginx     0:00 nginx: worker process\n 4935 root      0:00 node vite\n');

@@ -30,6 +30,8 @@ interface Column {
   header: string;
   width: number;
   just: Just;
+  /** The header may be wider than the column (procps' ADDR: `-` under `ADDR`, the overrun absorbed by SZ). */
+  narrow?: true;
   value: (p: Proc, c: PsCaller) => string;
   sort?: (p: Proc, c: PsCaller) => number | string;
 }
@@ -90,12 +92,36 @@ const COLUMNS: Record<string, Column> = {
   stime: { header: 'STIME', width: 5, just: 'L', value: startStamp, sort: (p) => p.startedAt },
   start: { header: 'STARTED', width: 8, just: 'R', value: (p) => { const w = wall(p.startedAt); return `${w.h}:${w.mi}:${w.s}`; }, sort: (p) => p.startedAt },
   c: { header: 'C', width: 2, just: 'R', value: () => '0', sort: () => 0 },
+  // -l's columns: flags (4, PF_SUPERPRIV, as published `ps -elf` transcripts of containers show for
+  // every process), the state letter, priority 80 + nice, no address, the size in pages, and what
+  // it sleeps in (see wchanOf; cut to 6 unless it is the last column, as procps does).
+  f: { header: 'F', width: 1, just: 'R', value: () => '4' },
+  s: { header: 'S', width: 1, just: 'L', value: (p) => p.stat.slice(0, 1) },
+  pri: { header: 'PRI', width: 3, just: 'R', value: (p) => String(80 + p.nice) },
+  addr: { header: 'ADDR', width: 1, just: 'L', narrow: true, value: () => '-' },
+  sz: { header: 'SZ', width: 5, just: 'R', value: (p) => String(Math.ceil(p.vszKb / 4)), sort: (p) => p.vszKb },
+  wchan: { header: 'WCHAN', width: 6, just: 'L', value: (p) => wchanOf(p) },
   // `ps aux`'s own columns: TTY's header, START (bsdstart), TIME as m:ss (bsdtime).
   tty_: { header: 'TTY', width: 8, just: 'L', value: (p) => p.tty },
   bsdstart: { header: 'START', width: 5, just: 'R', value: startStamp, sort: (p) => p.startedAt },
   bsdtime: { header: 'TIME', width: 6, just: 'R', value: () => '0:00' },
 };
-const ALIASES: Record<string, string> = { pcpu: '%cpu', pmem: '%mem', tname: 'tty', tt: 'tty', cputime: 'time', nice: 'ni', lstart: 'start', fname: 'comm', ucomm: 'comm', uname: 'user', rssize: 'rss', rsz: 'rss', vsize: 'vsz', s: 'stat', state: 'stat', sz: 'vsz', group: 'user' };
+const ALIASES: Record<string, string> = { pcpu: '%cpu', pmem: '%mem', tname: 'tty', tt: 'tty', cputime: 'time', nice: 'ni', lstart: 'start', fname: 'comm', ucomm: 'comm', uname: 'user', rssize: 'rss', rsz: 'rss', vsize: 'vsz', state: 'stat', group: 'user' };
+
+/**
+ * WCHAN: /proc/PID/wchan, the kernel function a sleeping process waits in, cut to the column's 6
+ * (recorded with procps-ng 4.0.2 on a 6.x kernel: a shell waiting for its child `do_wai`
+ * (do_wait), a JVM `futex_` (futex_wait_queue), sleep `hrtime` (hrtimer_nanosleep), a server in
+ * epoll `do_epo` (do_epoll_wait); a running one `-`). Approximate: chosen by the program's name,
+ * not read from a kernel.
+ */
+function wchanOf(p: Proc): string {
+  if (p.stat.startsWith('R')) return '-';
+  if (['sh', 'dash', 'bash', 'ash', 'zsh'].includes(p.comm)) return 'do_wait';
+  if (p.comm === 'java') return 'futex_wait_queue';
+  if (p.comm === 'sleep') return 'hrtimer_nanosleep';
+  return 'do_epoll_wait';
+}
 
 interface Spec {
   col: Column;
@@ -109,6 +135,9 @@ const spec = (name: string, header?: string): Spec => {
 
 const DEFAULT = [spec('pid'), spec('tty_'), spec('time'), spec('ucmd')];
 const FULL = [spec('user', 'UID'), spec('pid'), spec('ppid'), spec('c'), spec('stime'), spec('tty_'), spec('time'), spec('cmd')];
+/** -l, and -l with -f (procps' "l" and "lf" formats). */
+const LONG = [spec('f'), spec('s'), spec('uid'), spec('pid'), spec('ppid'), spec('c'), spec('pri'), spec('ni'), spec('addr'), spec('sz'), spec('wchan'), spec('tty_'), spec('time'), spec('ucmd')];
+const LONG_FULL = [spec('f'), spec('s'), spec('user', 'UID'), spec('pid'), spec('ppid'), spec('c'), spec('pri'), spec('ni'), spec('addr'), spec('sz'), spec('wchan'), spec('stime'), spec('tty_'), spec('time'), spec('cmd')];
 const BSD_U = [spec('user'), spec('pid'), spec('%cpu'), spec('%mem'), spec('vsz'), spec('rss'), spec('tty_'), spec('stat'), spec('bsdstart'), spec('bsdtime'), spec('command')];
 const BSD_X = [spec('pid'), spec('tty_'), spec('stat'), spec('bsdtime'), spec('command')];
 
@@ -134,13 +163,13 @@ function parseFormat(text: string): Spec[] | { error: string } {
  * value wider than its column pushes the line right until later padding absorbs the overrun.
  * Non-final columns are cut to their width when they are text (comm, args).
  */
-function renderRow(cells: { text: string; width: number; just: Just }[]): string {
+function renderRow(cells: { text: string; width: number; just: Just; whole?: true }[]): string {
   let line = '';
   let correct = 0;
   cells.forEach((cell, i) => {
     const last = i === cells.length - 1;
     const sep = i === 0 ? 0 : 1;
-    const text = !last && cell.just === 'L' && cell.text.length > cell.width ? cell.text.slice(0, cell.width) : cell.text;
+    const text = !last && !cell.whole && cell.just === 'L' && cell.text.length > cell.width ? cell.text.slice(0, cell.width) : cell.text;
     const start = correct + sep;
     if (cell.just === 'R') line += ' '.repeat(Math.max(sep, start + cell.width - line.length - text.length)) + text;
     else line += ' '.repeat(Math.max(sep, start - line.length)) + text;
@@ -152,8 +181,8 @@ function renderRow(cells: { text: string; width: number; just: Just }[]): string
 /** Header, then one row per process. `header` false: `--no-headers` or every header emptied (`-o pid=`). */
 function table(specs: Spec[], rows: Proc[], c: PsCaller, header: boolean): string {
   const lines: string[] = [];
-  const cols = specs.map((s) => ({ ...s, width: Math.max(s.col.width, s.header.length) }));
-  if (header && cols.some((s) => s.header !== '')) lines.push(renderRow(cols.map((s) => ({ text: s.header, width: s.width, just: s.col.just }))));
+  const cols = specs.map((s) => ({ ...s, width: s.col.narrow ? s.col.width : Math.max(s.col.width, s.header.length) }));
+  if (header && cols.some((s) => s.header !== '')) lines.push(renderRow(cols.map((s) => ({ text: s.header, width: s.width, just: s.col.just, ...(s.col.narrow ? { whole: true as const } : {}) }))));
   for (const p of rows) lines.push(renderRow(cols.map((s) => ({ text: s.col.value(p, c), width: s.width, just: s.col.just }))));
   return lines.length ? `${lines.join('\n')}\n` : '';
 }
@@ -166,6 +195,7 @@ interface Parsed {
   bsdA: boolean;
   bsdX: boolean;
   full: boolean;
+  long: boolean;
   pids?: number[];
   names?: string[];
   users?: string[];
@@ -174,7 +204,7 @@ interface Parsed {
 }
 
 function parseArgs(args: string[]): Parsed | { error: string } {
-  const o: Parsed = { all: false, bsdA: false, bsdX: false, full: false, headers: true, sort: [] };
+  const o: Parsed = { all: false, bsdA: false, bsdX: false, full: false, long: false, headers: true, sort: [] };
   let bsdU = false;
   const addFormat = (text: string | undefined, flag: string): string | undefined => {
     if (text === undefined || text === '') return `error: format specification must follow ${flag}`;
@@ -224,7 +254,8 @@ function parseArgs(args: string[]): Parsed | { error: string } {
         if (f === 'e' || f === 'A') o.all = true;
         else if (f === 'f') o.full = true;
         else if (f === 'a') o.bsdA = true;
-        else if (f === 'w' || f === 'l' || f === 'y' || f === 'H') continue;
+        else if (f === 'l') o.long = true;
+        else if (f === 'w' || f === 'y' || f === 'H') continue;
         else if (f === 'o') {
           const e = addFormat(take(), '-o');
           if (e) return { error: e };
@@ -252,6 +283,7 @@ function parseArgs(args: string[]): Parsed | { error: string } {
   if (!o.format) {
     if (bsdU) o.format = BSD_U;
     else if (o.bsdX || (o.bsdA && !o.all)) o.format = o.full ? FULL : BSD_X;
+    else if (o.long) o.format = o.full ? LONG_FULL : LONG;
     else if (o.full) o.format = FULL;
   }
   return o;
