@@ -29,6 +29,14 @@ kubectl logs zk-0 --tail 20
 # Configuring a non-privileged user: runAsUser 1000 (the image's zookeeper user), fsGroup 1000.
 kubectl exec zk-0 -- ps -elf
 kubectl exec zk-0 -- ls -ld /var/lib/zookeeper/data
+# Updating the ensemble: RollingUpdate replaces one server at a time, in reverse ordinal order.
+kubectl patch sts zk --type='json' -p='[{"op": "replace", "path": "/spec/template/spec/containers/0/resources/requests/cpu", "value":"0.3"}]'
+kubectl rollout status sts/zk
+kubectl rollout history sts/zk
+kubectl rollout undo sts/zk
+kubectl rollout status sts/zk
+# The restarted servers still serve the data.
+kubectl exec zk-1 -- zkCli.sh get /hello
 # Handling process failure: the JVM's death ends the container's shell, and the kubelet restarts it.
 kubectl exec zk-0 -- ps -ef
 kubectl exec zk-0 -- pkill java

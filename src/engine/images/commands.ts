@@ -820,7 +820,10 @@ function applyOutcome(m: Machine, ctx: RunContext, o: Outcome, io: ReturnType<ty
       m.state = 'blocked';
       return;
     case 'exec':
-      flush(m, ctx, io, s, m.clock);
+      if (o.errFirst) {
+        emit(m, ctx, s.err, io.errText, m.clock);
+        emit(m, ctx, s.out, io.outText, m.clock);
+      } else flush(m, ctx, io, s, m.clock);
       dispatch(m, ctx, o.argv, env, s);
       return;
     case 'app': {

@@ -46,8 +46,11 @@ export type Outcome =
   | { k: 'block' }
   /** Becomes an application; `daemon`: it forks into the background and the command returns 0. */
   | { k: 'app'; start: AppStart; daemon?: boolean }
-  /** Replaces itself with another command (docker-entrypoint.sh → `exec "$@"`). */
-  | { k: 'exec'; argv: string[] };
+  /**
+   * Replaces itself with another command (docker-entrypoint.sh → `exec "$@"`); `errFirst`: what it
+   * wrote to stderr came before its stdout (start-zookeeper's zoo.cfg, then its log4j line).
+   */
+  | { k: 'exec'; argv: string[]; errFirst?: true };
 
 export interface ProgramContext {
   io: Io;

@@ -44,7 +44,7 @@ export function startZookeeperProgram(argv: string[], pc: ProgramContext): Outco
   pc.save?.(st.files[2]!.path, st.files[2]!.content);
   for (const d of st.dirs) pc.mkdirs?.(d);
   if (st.myid && pc.read?.(st.myid.path) === undefined) pc.save?.(st.myid.path, st.myid.content);
-  return { k: 'exec', argv: ['zkServer.sh', 'start-foreground'] };
+  return { k: 'exec', argv: ['zkServer.sh', 'start-foreground'], errFirst: true };
 }
 
 /** zkServer.sh: `start-foreground` execs the server; other verbs are not modelled (approximate: they print its usage). */
