@@ -1,23 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bootCluster, createPod, eventsFor, getPod, podManifest, stateOf } from '../kubelet/kubelet.testing';
+import { bootCluster, createPod, eventsFor, getPod, podManifest, stateOf, inPod, podLog as logs } from '../kubelet/kubelet.testing';
 import type { Simulation } from '../simulation';
 import { resolveImage } from './catalog';
 import { processLogs, serveHttp, signalTerm, startProcess } from './process';
 
 // Learn Kubernetes Basics' images (catalog-data.ts says where each fact comes from): the node 6
 // server.js on 8080, its log, its userland, and the tags the registries have and have not.
-
-function inPod(sim: Simulation, pod: string, command: string[]): { exitCode: number; output: string } {
-  const res = sim.request({ verb: 'create', resource: 'pods', subresource: 'exec', namespace: 'default', name: pod, execOptions: { command } });
-  if (!res.ok || res.exec?.type !== 'exited') throw new Error(`exec failed: ${JSON.stringify(res)}`);
-  return { exitCode: res.exec.exitCode, output: res.exec.output };
-}
-
-function logs(sim: Simulation, name: string): string {
-  const res = sim.request({ verb: 'get', resource: 'pods', subresource: 'log', namespace: 'default', name, logOptions: {} });
-  if (!res.ok) throw new Error(res.error.message);
-  return res.text ?? '';
-}
 
 describe('the bootcamp images in the registries', () => {
   it('gcr.io has v1 (the digest describe shows, the size a kubelet printed); Docker Hub has v1 and v2', () => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Pod } from '../../k8s/types';
-import { bootCluster, createPod, getPod, podManifest, stateOf } from '../kubelet/kubelet.testing';
+import { bootCluster, createPod, getPod, podManifest, stateOf, inPod, podLog as logs } from '../kubelet/kubelet.testing';
 import type { Simulation } from '../simulation';
 import { imageDefinition, resolveImage } from './catalog';
 import { probeProcess, processLogs, serveHttp, signalTerm, startProcess, type ProcessState } from './process';
@@ -10,18 +10,6 @@ import type { ProcessInput } from './types';
 // entry's facts come from): nginx-slim (StatefulSet Basics), liveness (Configure Liveness…),
 // agnhost and jessie-dnsutils (Debugging DNS Resolution), serve_hostname and the old busybox
 // (Debug Services).
-
-function inPod(sim: Simulation, pod: string, command: string[]): { exitCode: number; output: string } {
-  const res = sim.request({ verb: 'create', resource: 'pods', subresource: 'exec', namespace: 'default', name: pod, execOptions: { command } });
-  if (!res.ok || res.exec?.type !== 'exited') throw new Error(`exec failed: ${JSON.stringify(res)}`);
-  return { exitCode: res.exec.exitCode, output: res.exec.output };
-}
-
-function logs(sim: Simulation, name: string): string {
-  const res = sim.request({ verb: 'get', resource: 'pods', subresource: 'log', namespace: 'default', name, logOptions: {} });
-  if (!res.ok) throw new Error(res.error.message);
-  return res.text ?? '';
-}
 
 const IP = '10.244.1.5';
 function start(image: string, extra: Partial<ProcessInput> = {}): ProcessState {

@@ -1,17 +1,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Pod } from '../../k8s/types';
-import { bootCluster, createPod, getPod, podManifest } from '../kubelet/kubelet.testing';
+import { bootCluster, createPod, getPod, podManifest, inPod } from '../kubelet/kubelet.testing';
 import type { Simulation } from '../simulation';
 
 // curl and wget as each image ships them, against nginx: versions, User-Agents, methods, the
 // `-v` trace per curl release, and what nginx answers and logs (curl-builds.ts, curl-verbose.ts,
 // nginx-http.ts say where each string comes from).
-
-function inPod(sim: Simulation, pod: string, command: string[]): { exitCode: number; output: string } {
-  const res = sim.request({ verb: 'create', resource: 'pods', subresource: 'exec', namespace: 'default', name: pod, execOptions: { command } });
-  if (!res.ok || res.exec?.type !== 'exited') throw new Error(`exec failed: ${JSON.stringify(res)}`);
-  return { exitCode: res.exec.exitCode, output: res.exec.output };
-}
 
 function logs(sim: Simulation, name: string): string[] {
   const res = sim.request({ verb: 'get', resource: 'pods', subresource: 'log', namespace: 'default', name, logOptions: {} });

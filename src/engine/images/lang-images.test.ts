@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bootCluster, createPod, podManifest } from '../kubelet/kubelet.testing';
+import { bootCluster, createPod, podManifest, inPod as exec } from '../kubelet/kubelet.testing';
 import type { Simulation } from '../simulation';
 import { resolveImage } from './catalog';
 
@@ -7,11 +7,6 @@ import { resolveImage } from './catalog';
 // Dockerfiles build them (lang-images.ts); the version lines as the programs print them
 // (lang-tools.ts, python.ts).
 
-function exec(sim: Simulation, pod: string, command: string[]): { exitCode: number; output: string } {
-  const res = sim.request({ verb: 'create', resource: 'pods', subresource: 'exec', namespace: 'default', name: pod, execOptions: { command } });
-  if (!res.ok || res.exec?.type !== 'exited') throw new Error(`exec failed: ${JSON.stringify(res)}`);
-  return { exitCode: res.exec.exitCode, output: res.exec.output };
-}
 const sh = (sim: Simulation, pod: string, script: string) => exec(sim, pod, ['sh', '-c', script]);
 
 let sim: Simulation;

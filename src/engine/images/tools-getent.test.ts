@@ -5,14 +5,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Pod } from '../../k8s/types';
-import { bootCluster, createPod, createWebPod, createWebService, getPod, podManifest } from '../kubelet/kubelet.testing';
+import { bootCluster, createPod, createWebPod, createWebService, getPod, podManifest, inPod } from '../kubelet/kubelet.testing';
 import type { Simulation } from '../simulation';
-
-function inPod(sim: Simulation, pod: string, command: string[]): { exitCode: number; output: string } {
-  const res = sim.request({ verb: 'create', resource: 'pods', subresource: 'exec', namespace: 'default', name: pod, execOptions: { command } });
-  if (!res.ok || res.exec?.type !== 'exited') throw new Error(`exec failed: ${JSON.stringify(res)}`);
-  return { exitCode: res.exec.exitCode, output: res.exec.output };
-}
 
 let sim: Simulation;
 let webIP: string;

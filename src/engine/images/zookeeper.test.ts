@@ -11,6 +11,7 @@ import type { Pod } from '../../k8s/types';
 import { docsExample } from '../../k8s/docs-examples';
 import { Simulation } from '../simulation';
 import { startZookeeper } from './zookeeper-config';
+import { inPod as exec, podLog as logs } from '../kubelet/kubelet.testing';
 
 const RESOURCES: Record<string, string> = { Service: 'services', PodDisruptionBudget: 'poddisruptionbudgets', StatefulSet: 'statefulsets' };
 
@@ -29,18 +30,6 @@ function create(sim: Simulation, docs: Record<string, unknown>[]): void {
     // Re-applied: the Services and the PDB are still there (kubectl apply leaves them unchanged).
     if (!res.ok && !res.error.message.includes('already exists')) throw new Error(res.error.message);
   }
-}
-
-function exec(sim: Simulation, pod: string, command: string[]): { exitCode: number; output: string } {
-  const res = sim.request({ verb: 'create', resource: 'pods', subresource: 'exec', namespace: 'default', name: pod, execOptions: { command } });
-  if (!res.ok || res.exec?.type !== 'exited') throw new Error(`exec failed: ${JSON.stringify(res)}`);
-  return { exitCode: res.exec.exitCode, output: res.exec.output };
-}
-
-function logs(sim: Simulation, name: string): string {
-  const res = sim.request({ verb: 'get', resource: 'pods', subresource: 'log', namespace: 'default', name, logOptions: {} });
-  if (!res.ok) throw new Error(res.error.message);
-  return res.text ?? '';
 }
 
 const zkPods = (sim: Simulation): Pod[] => sim.objects<Pod>('pods').filter((p) => p.metadata.labels?.['app'] === 'zk' && !p.metadata.deletionTimestamp);

@@ -119,3 +119,17 @@ export function timeline<T>(sim: Simulation, ms: number, probe: () => T): { at: 
 export function traceOf(sim: Simulation, fromSeq: number, kinds: TraceRecord['kind'][]): TraceRecord[] {
   return sim.traceSince(fromSeq - 1).filter((r) => kinds.includes(r.kind));
 }
+
+/** `kubectl exec POD -- COMMAND` through kube-apiserver, for a command that ends: its status and output. */
+export function inPod(sim: Simulation, pod: string, command: string[]): { exitCode: number; output: string } {
+  const res = sim.request({ verb: 'create', resource: 'pods', subresource: 'exec', namespace: 'default', name: pod, execOptions: { command } });
+  if (!res.ok || res.exec?.type !== 'exited') throw new Error(`exec failed: ${JSON.stringify(res)}`);
+  return { exitCode: res.exec.exitCode, output: res.exec.output };
+}
+
+/** `kubectl logs POD`, through kube-apiserver and the kubelet. */
+export function podLog(sim: Simulation, name: string): string {
+  const res = sim.request({ verb: 'get', resource: 'pods', subresource: 'log', namespace: 'default', name, logOptions: {} });
+  if (!res.ok) throw new Error(res.error.message);
+  return res.text ?? '';
+}
