@@ -51,7 +51,7 @@ import type { ObjectChangeRecord } from './sim-core';
 import { boundChangeLog } from './scale-mode';
 import { aggregateOf, drainRates, heldSeconds, type TraceRateCount, type TraceRateSecond } from './core/trace-rates';
 import type { World } from './world';
-import { runNodeShell, type ShellResult as NodeShellResult } from './node-shell/shell';
+import { runNodeLogin, runNodeShell, type ShellResult as NodeShellResult } from './node-shell/node-machine';
 import { customResources, type CustomResourceInfo } from './apiextensions/served';
 import { setOptionalController, type OptionalControllerResult } from './controllers/samplecontroller/optional';
 import { allNodesReady, systemPodsReady } from './boot-conditions';
@@ -667,9 +667,22 @@ export class Simulation {
     return portForwardLost(this.#world, stream);
   }
 
-  /** A command line run by a node's shell over ssh (`sim ssh`; node-shell/shell.ts). No time passes; what it writes stays on the node's disk. */
-  nodeShell(node: string, line: string): NodeShellResult {
-    return runNodeShell(this.#world, node, line);
+  /**
+   * A command line run by a node's shell over ssh (`sim ssh NODE -- LINE`; node-shell/node-machine.ts):
+   * what it wrote, each chunk at its simulated moment, and how long it ran (the caller waits that
+   * long). What it writes stays on the node's disk. `columns`: the terminal's width.
+   */
+  nodeShell(node: string, line: string, columns?: number): NodeShellResult {
+    return runNodeShell(this.#world, node, line, columns);
+  }
+
+  /**
+   * A line typed at the node's interactive login (`sim ssh NODE`): `pid` absent opens the login
+   * shell (bash as `-bash`), which keeps its state between lines until `exit`; `interruptAt`: a
+   * Ctrl+C at that simulated time while the line runs.
+   */
+  nodeLogin(node: string, line: string, pid?: number, opts: { interruptAt?: number; columns?: number } = {}): NodeShellResult {
+    return runNodeLogin(this.#world, node, line, pid, opts);
   }
 
   /** The apiservers' audit events as JSON lines, oldest first (`sim audit`; apiserver/audit.ts). */

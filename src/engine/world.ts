@@ -15,6 +15,7 @@ import type { SimCore } from './sim-core';
 import type { DecisionLog } from './scheduler/decisions';
 import type { MachineSpec, TopologyName } from './topology/topology';
 import type { FsLayer } from './images/fs';
+import type { Machine } from './images/machine';
 import type { ClusterOptions } from './topology/options';
 import type { CloudState } from './controllers/cloud/cloud-state';
 import type { EventCorrelatorState } from './client/event-correlator';
@@ -65,6 +66,11 @@ export interface World extends SimCore {
    * overlay layer over the files the simulation generates, by node name; absent until a change.
    */
   nodeFs?: Map<string, FsLayer>;
+  /**
+   * The learner's interactive login on each node (`sim ssh NODE`, node-shell/node-machine.ts): the
+   * interpreter's machine holding the login bash between lines; absent until one opens, gone at `exit`.
+   */
+  nodeShells?: Map<string, Machine>;
   /** The options the cluster was built with (topology/options.ts); absent means kubeadm's defaults. */
   cluster?: ClusterOptions;
   /** The simulated cloud's load balancers (controllers/cloud/provider.ts), with --cloud-provider only. */

@@ -15,9 +15,10 @@
  *   running (the Pod deleted, the container killed or restarted), the next line ends it as
  *   kubectl ends when the runtime kills the exec'd shell: `command terminated with exit code 137`.
  * - A shell the container keeps (Attachment.ttyShell) runs every line as typed but `chroot DIR`
- *   (the chroot's own shell reads the lines that follow, chrootLine). `sim ssh`'s node shell has
- *   none: there `exit [N]` and `cd [DIR]` typed as a whole line are the attachment's own, and a
- *   variable assigned by a line of its own is set again before each later line (approximate).
+ *   (the chroot's own shell reads the lines that follow, chrootLine); `sim ssh`'s login shell is
+ *   one the node keeps. Without one, `exit [N]` and `cd [DIR]` typed as a whole line are the
+ *   attachment's own, and a variable assigned by a line of its own is set again before each later
+ *   line (approximate).
  */
 import { DETACH_KEYS, END_OF_INPUT } from '../k8s/end-of-input';
 import type { Pod } from '../k8s/types';
@@ -25,6 +26,8 @@ import type { ExecChunk, FollowRef, Simulation, StreamRun, TtyShellState, ViOpen
 import type { AttachedShell, CommandResult, OutputChunk } from './types';
 import { defaultPs1, expandPrompt } from '../k8s/shell-prompt';
 import { waitWhileRunning, type FollowRead } from './exec-wait';
+import { MAX_WAIT_MS } from './wait-util';
+import { throwIfCutShort } from './interrupt';
 import { Output } from './output';
 import { followReader, TimedOutput } from './timed-output';
 
@@ -83,8 +86,8 @@ export interface Attachment {
   /**
    * The shell's PID when the container keeps it between lines (images/tty-shell.ts): each line
    * reaches that one process, which keeps its own state (variables, options, directory, `$?`)
-   * and ends itself (`exit`, `set -e`). Absent (`sim ssh`'s node shell): every line is a new
-   * `sh -c` the attachment replays its state into.
+   * and ends itself (`exit`, `set -e`); `sim ssh`'s login is the node's (engine/node-shell). Absent:
+   * every line is a new `sh -c` the attachment replays its state into.
    */
   ttyShell?: number;
   /** What that shell printed as its prompt after the last line (its own PS1 expanded); absent: the dialect's own PS1 is drawn. */
@@ -190,9 +193,13 @@ export function attachment(t: AttachTarget, startup: string): Attachment {
   };
 }
 
-/** `sim ssh NODE`'s login shell: root's bash in /root on the node (bash's PS1 `\u@\h:\w\$ `). */
-export function attachmentOfNode(node: string, exec: Attachment['exec']): Attachment {
-  return { namespace: '', pod: '', container: '', containerID: undefined, dialect: 'bash', user: 'root', uid: 0, hostname: node, home: '/root', startCwd: '/root', cwd: '/root', lastStatus: 0, exec, node };
+/**
+ * `sim ssh NODE`'s login shell: root's bash in /root on the node (bash's PS1 `\u@\h:\w\$ `), which
+ * the node keeps between lines (engine/node-shell/node-machine.ts) as a container keeps its
+ * interactive shell: `shell` is it as the connecting request opened it.
+ */
+export function attachmentOfNode(node: string, exec: Attachment['exec'], shell: TtyShellState): Attachment {
+  return { namespace: '', pod: '', container: '', containerID: undefined, dialect: 'bash', user: 'root', uid: 0, hostname: node, home: '/root', startCwd: shell.cwd, cwd: shell.cwd, lastStatus: 0, exec, node, ttyShell: shell.pid, ...(shell.prompt !== undefined ? { prompt: shell.prompt } : {}) };
 }
 
 /**
@@ -287,12 +294,23 @@ function chrootLine(sim: Simulation, a: Attachment, ch: NonNullable<Attachment['
  */
 function runningLine(sim: Simulation, a: Attachment, written: LineOutput): LineOutcome {
   written.shown.upToNow();
-  const end = waitWhileRunning(sim, a.namespace, a.pod, a.container, a.containerID, written.follow);
+  const end = a.node !== undefined ? nodeWait(sim) : waitWhileRunning(sim, a.namespace, a.pod, a.container, a.containerID, written.follow);
   written.shown.upToNow();
   const output = written.out.result(0, true).output;
   if (end === 'capped') return { result: { output, exitCode: a.lastStatus, unended: true }, detached: false };
   const killed = terminated(137);
   return { ...killed, result: { ...killed.result, output: [...output, ...killed.result.output] } };
+}
+
+/**
+ * A node's line that has not ended holds the terminal until a Ctrl+C (the horizon cuts the wait:
+ * `Interrupted`, and the line is replayed with its moment) or the runner's bound.
+ */
+function nodeWait(sim: Simulation): 'capped' {
+  const until = sim.now + MAX_WAIT_MS;
+  sim.advance(MAX_WAIT_MS);
+  throwIfCutShort(sim, until);
+  return 'capped';
 }
 
 /** A line's output on its way to the terminal: each chunk when the command wrote it (timed-output.ts). */
@@ -348,7 +366,9 @@ function ttyShellLine(sim: Simulation, a: Attachment, pid: number, line: string,
   const editor = reply.editor?.k === 'open' ? { editor: reply.editor.open } : {};
   if (!reply.shell?.ended) return { result: { output, exitCode: reply.exitCode }, detached: false, ...editor };
   const code = reply.exitCode & 255;
-  const end = a.endPid1 ? a.endPid1(code) : code === 0 ? { output: [], exitCode: 0 } : terminated(code).result;
+  // A node's login ended (bash said `logout`): ssh reports the closed connection and exits with the shell's status.
+  const closed = a.node !== undefined ? { output: [{ stream: 'stderr' as const, text: `Connection to ${a.node} closed.\n` }], exitCode: code } : undefined;
+  const end = a.endPid1 ? a.endPid1(code) : (closed ?? (code === 0 ? { output: [], exitCode: 0 } : terminated(code).result));
   return { result: { output: [...output, ...end.output], exitCode: end.exitCode }, detached: true };
 }
 
@@ -369,8 +389,6 @@ export function runShellLine(sim: Simulation, a: Attachment, typed: string, inte
   if (exit) {
     const code = (exit[1] === undefined ? a.lastStatus : Number(exit[1])) & 255;
     if (a.endPid1) return { result: a.endPid1(code), detached: true };
-    // bash says `logout` as a login shell ends; ssh then reports the closed connection and exits with the shell's status.
-    if (a.node !== undefined) return { result: { output: [{ stream: 'stdout', text: 'logout\n' }, { stream: 'stderr', text: `Connection to ${a.node} closed.\n` }], exitCode: code }, detached: true };
     return code === 0 ? { result: { output: [], exitCode: 0 }, detached: true } : terminated(code);
   }
   const vars = Object.entries(a.vars ?? {})

@@ -150,3 +150,25 @@ export function nodeBaseFs(files: Record<string, string>): BaseFs {
     },
   };
 }
+
+/** What the runtime adds to a container and a machine's own disk does not have (the pod files but /dev/null, the service account's directory). */
+function containerOnly(p: string): boolean {
+  return (IS_POD_FILE.has(p) && p !== '/dev/null') || p === '/var/run/secrets' || p.startsWith('/var/run/secrets/');
+}
+
+/**
+ * An image's root as a machine's system disk (a node's Ubuntu: node-shell/host-fs.ts): its
+ * userland's programs, accounts, release files and links, without what a runtime puts into every
+ * container (the pod files, the service account's directory).
+ */
+export function systemBaseFs(def: ImageDefinition): BaseFs {
+  const { files, dirs, links, meta, children } = imageLayer(def);
+  const built = parseTimestamp(def.image.built ?? DEFAULT_BUILT);
+  return {
+    file: (path) => (containerOnly(path) ? undefined : path === '/dev/null' ? '' : files[path]),
+    isDir: (path) => dirs.has(path) && !containerOnly(path),
+    link: (path) => (Object.hasOwn(links, path) ? links[path] : undefined),
+    meta: (path): BaseMeta => ({ ...(Object.hasOwn(RUNTIME_LINKS, path) ? {} : { mtime: built }), ...(Object.hasOwn(meta, path) ? meta[path] : {}) }),
+    list: (dir) => [...(children.get(dir) ?? [])].filter((name) => !containerOnly(dir === '/' ? `/${name}` : `${dir}/${name}`)),
+  };
+}

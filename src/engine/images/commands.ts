@@ -147,12 +147,19 @@ function openRedirs(m: Machine, ctx: RunContext, redirs: Redir[], ex: ExpandCont
     }
     if (r.op === '<') {
       const f = stat(m.fs, ctx.base, normalizePath(target, m.cwd));
+      // bash names the file and errno (recorded, bash 5.2.15: `bash: line 1: /nope: No such file or directory`).
+      if (f.kind === 'none' && m.dialect === 'bash') return { error: `${shellPrefix(m)}${target}: No such file or directory\n` };
       if (f.kind !== 'file') return { error: m.dialect === 'dash' ? `${shName(m)}: 1: cannot open ${target}: No such file\n` : `sh: can't open '${target}': No such file or directory\n` };
       s.stdin = f.content;
       s.stdinReplaced = true;
       continue;
     }
     const sink = sinkFor(m, target, ctx.base);
+    if (sink.k === 'file' && m.dialect === 'bash') {
+      // bash's open(2) failure, recorded (bash 5.2.15): `bash: line 1: /nope/x: No such file or directory`, `…: /etc: Is a directory`.
+      const why = stat(m.fs, ctx.base, sink.path).kind === 'dir' ? 'Is a directory' : readOnlyAt(m.fs, sink.path) ? 'Read-only file system' : parentProblem(m.fs, ctx.base, sink.path);
+      if (why) return { error: `${shellPrefix(m)}${target}: ${why}\n` };
+    }
     if (sink.k === 'file') {
       if (stat(m.fs, ctx.base, sink.path).kind === 'dir') return { error: m.dialect === 'dash' ? `${shName(m)}: 1: cannot create ${target}: Is a directory\n` : `sh: can't create ${target}: Is a directory\n` };
       if (readOnlyAt(m.fs, sink.path)) return { error: m.dialect === 'dash' ? `${shName(m)}: 1: cannot create ${target}: Read-only file system\n` : `sh: can't create ${target}: Read-only file system\n` };
@@ -732,9 +739,9 @@ export function toolEnv(m: Machine, ctx: RunContext, env: Record<string, string>
     hostname: ctx.hostname,
     // Built when asked for: only ps reads it (proc-container.ts).
     get processes() {
-      return visibleProcs(m, ctx, argv);
+      return ctx.processTable ? ctx.processTable.procs(argv) : visibleProcs(m, ctx, argv);
     },
-    caller: callerOf(ctx),
+    caller: ctx.processTable?.caller ?? callerOf(ctx),
     ...(ctx.memTotalKb !== undefined ? { memTotalKb: ctx.memTotalKb } : {}),
     version: ctx.tag.version ?? '',
     ...userOf(m, ctx),

@@ -25,7 +25,7 @@ import type { BaseFs, FsLayer } from './fs';
 import type { Script, ShellNode } from './shell-ast';
 import type { ClusterDns, ContainerSecurity, ExecChunk, LogLine, NetworkView, ViOpen } from './types';
 import { applyGroupRedirs, caseChoice, expandForWords, resumeReader, runArithCommand, runCommand, runCond, runPipeline, traceFor } from './commands';
-import type { LineReader } from './tool-types';
+import type { LineReader, Tool } from './tool-types';
 import { endlessLoop, readsClock } from './loop-analysis';
 import type { ExecSession } from './proc-container';
 import type { FollowRef } from './follow';
@@ -295,6 +295,14 @@ export interface RunContext {
   follows?: FollowRef[];
   /** An exec on a terminal: where `vi` leaves the file it opened for the page's editor (tools-vi.ts); shared by nested runs. */
   viBox?: { open?: ViOpen };
+  /**
+   * A machine that is no container (a node's own shell, node-shell/node-machine.ts): the
+   * programs it has beyond its image's userland, by name, which `$PATH` finds in the standard
+   * directories before the userland's (the node's crictl, journalctl, its iproute2 `ip`).
+   */
+  programs?: Readonly<Record<string, Tool>>;
+  /** There, what `ps` lists instead of a container's processes (given the program that asks), and ps's caller. */
+  processTable?: { procs(argv: string[]): Proc[]; caller: { uid: number; tty: string } };
 }
 
 /**

@@ -82,6 +82,8 @@ export function resolveCommand(ctx: RunContext, name: string, cwd: string, fs?: 
     if (tool && userland.tools === 'coreutils' && isCoreutilsProgram(b)) return { k: 'tool', tool: withVersion(b, tool, userland) };
     return tool ? { k: 'tool', tool } : undefined;
   };
+  // A machine's own programs (a node's tools: RunContext.programs) are files in its PATH directories.
+  const own = (b: string): Resolved | undefined => (ctx.programs && Object.hasOwn(ctx.programs, b) ? { k: 'tool', tool: ctx.programs[b]! } : undefined);
   const pkg = fs ? installedCommand(fs, name.includes('/') ? normalizePath(name, cwd) : name) : undefined;
   if (pkg) return pkg;
   // A binary reached through a symbolic link (kubernetes-zookeeper's /usr/bin/zkCli.sh → /opt/zookeeper/bin/zkCli.sh).
@@ -91,14 +93,14 @@ export function resolveCommand(ctx: RunContext, name: string, cwd: string, fs?: 
     const bin = linked(p);
     if (bin && !absentInTag(ctx, bin)) return fromBinary(p, bin);
     const dir = p.slice(0, p.lastIndexOf('/')) || '/';
-    if (PATH_DIRS.includes(dir)) return standard(p.slice(p.lastIndexOf('/') + 1)) ?? unsimulated(ctx, fs, p) ?? { k: 'missing' };
+    if (PATH_DIRS.includes(dir)) return own(p.slice(p.lastIndexOf('/') + 1)) ?? standard(p.slice(p.lastIndexOf('/') + 1)) ?? unsimulated(ctx, fs, p) ?? { k: 'missing' };
     return unsimulated(ctx, fs, p) ?? { k: 'missing' };
   }
   for (const dir of imagePath(ctx)) {
     const bin = linked(`${dir}/${name}`);
     if (bin && !absentInTag(ctx, bin)) return fromBinary(`${dir}/${name}`, bin);
   }
-  return standard(name) ?? imagePath(ctx).reduce<Resolved | undefined>((found, dir) => found ?? unsimulated(ctx, fs, `${dir}/${name}`), undefined) ?? { k: 'missing' };
+  return own(name) ?? standard(name) ?? imagePath(ctx).reduce<Resolved | undefined>((found, dir) => found ?? unsimulated(ctx, fs, `${dir}/${name}`), undefined) ?? { k: 'missing' };
 }
 
 /**

@@ -125,8 +125,9 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
   const n = (x: string | undefined, d: number): number => (x === undefined ? d : Number.parseInt(x, 10) || 0);
   switch (name) {
     case 'exit':
-      // An interactive bash says `exit` as it ends (recorded under script(1)), before its EXIT trap runs.
-      if (m.dialect === 'bash' && m.opts.interactive && endsTtyShell(m)) io.err('exit\n');
+      // An interactive bash says `exit` as it ends (recorded under script(1)), before its EXIT trap
+      // runs; a login shell (`$0` `-bash`) says `logout` (bash's exit.def: `login_shell ? "logout\n" : "exit\n"`).
+      if (m.dialect === 'bash' && m.opts.interactive && endsTtyShell(m)) io.err(m.positional[0]?.startsWith('-') ? 'logout\n' : 'exit\n');
       exitShell(m, n(args[0], m.status) & 255);
       return true;
     case 'break':

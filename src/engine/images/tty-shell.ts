@@ -68,7 +68,8 @@ export interface TtyShellRef {
 
 /** The shell `argv` starts, reading the terminal: its environment is the container's, its directory the image's WORKDIR. */
 function openShell(m: Machine, ctx: RunContext, ref: TtyShellRef, env: Record<string, string>, now: number): TtyShell | undefined {
-  const r = resolveCommand(ctx, ref.argv[0] ?? 'sh', m.cwd, m.fs);
+  // A login shell's argv[0] is its name after a `-` (login(1), sshd: `-bash`).
+  const r = resolveCommand(ctx, (ref.argv[0] ?? 'sh').replace(/^-/, ''), m.cwd, m.fs);
   if (r.k !== 'shell') return undefined;
   let pid = ref.pid;
   if (pid === undefined) {

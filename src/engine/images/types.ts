@@ -366,8 +366,12 @@ export interface NetworkView {
  */
 export interface HostView {
   root: BaseFs;
-  /** `/bin/sh -c line` on the node, started in its `/` (chroot changes to the new root). */
-  shell(line: string): { exitCode: number; output: { stream: 'stdout' | 'stderr'; text: string }[] };
+  /**
+   * The node's program `argv` (its `/bin/sh -c LINE`, or PROG) with the caller's environment and
+   * stdin, started in the node's `/` (chroot changes to the new root) at simulated `at`: what it
+   * wrote, each chunk when, and how long it ran (`running`: it had not ended).
+   */
+  run(argv: string[], env: Record<string, string>, stdin: string, at: number): { exitCode: number; output: ExecChunk[]; durationMs?: number; running?: true };
   /** Whether the node has the program (a tool of its shell's PATH, or a path to one). */
   has(program: string): boolean;
 }

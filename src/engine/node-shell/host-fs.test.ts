@@ -33,12 +33,14 @@ describe("a node's disk", () => {
 
   it("opens a line's redirections as bash and dash do", () => {
     const sim = fresh();
-    expect(sh(sim, 'echo x > /nope/x')).toEqual({ out: '', err: 'bash: /nope/x: No such file or directory\n', code: 1 });
-    expect(sh(sim, 'echo x > /etc')).toEqual({ out: '', err: 'bash: /etc: Is a directory\n', code: 1 });
-    expect(sh(sim, 'cat < /nope')).toEqual({ out: '', err: 'bash: /nope: No such file or directory\n', code: 1 });
+    // bash 5.2.15's `bash -c` with stderr a pipe, as sshd gives it: `bash: line 1: …`.
+    expect(sh(sim, 'echo x > /nope/x')).toEqual({ out: '', err: 'bash: line 1: /nope/x: No such file or directory\n', code: 1 });
+    expect(sh(sim, 'echo x > /etc')).toEqual({ out: '', err: 'bash: line 1: /etc: Is a directory\n', code: 1 });
+    expect(sh(sim, 'cat < /nope')).toEqual({ out: '', err: 'bash: line 1: /nope: No such file or directory\n', code: 1 });
     expect(sh(sim, 'ls /nope 2> /root/err; cat /root/err').out).toBe("ls: cannot access '/nope': No such file or directory\n");
-    const dash = hostView(worldOf(sim), 'control-plane').shell('echo x > /nope/x');
-    expect(dash).toEqual({ output: [{ stream: 'stderr', text: '/bin/sh: 1: cannot create /nope/x: Directory nonexistent\n' }], exitCode: 2 });
+    const dash = hostView(worldOf(sim), 'control-plane').run(['/bin/sh', '-c', 'echo x > /nope/x'], {}, '', sim.now);
+    expect(dash.output.map((c) => [c.stream, c.text])).toEqual([['stderr', '/bin/sh: 1: cannot create /nope/x: Directory nonexistent\n']]);
+    expect(dash.exitCode).toBe(2);
   });
 
   it('is the one a debugging Pod on the node sees, both ways', () => {
@@ -46,7 +48,7 @@ describe("a node's disk", () => {
     sh(sim, 'echo from-ssh > /root/a');
     const view = hostView(worldOf(sim), 'control-plane');
     expect(view.root.file('/root/a')).toBe('from-ssh\n');
-    expect(view.shell('echo from-chroot > /root/b').exitCode).toBe(0);
+    expect(view.run(['/bin/sh', '-c', 'echo from-chroot > /root/b'], {}, '', sim.now).exitCode).toBe(0);
     expect(view.root.file('/root/b')).toBe('from-chroot\n');
     expect(sh(sim, 'cat /root/b').out).toBe('from-chroot\n');
   });

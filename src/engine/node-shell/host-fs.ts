@@ -9,6 +9,8 @@
 import { listDir, newLayer, stat, type BaseFs, type FsLayer } from '../images/fs';
 import type { World } from '../world';
 import { nodeBaseFs, nodeFiles } from './files';
+import { systemBaseFs } from '../images/base-fs';
+import { nodeImage } from './node-image';
 
 /** The node's overlay, or a fresh one to hand a command (kept by `keepNodeLayer` if it writes). */
 export function nodeLayer(w: World, node: string): FsLayer {
@@ -21,9 +23,26 @@ export function keepNodeLayer(w: World, node: string, layer: FsLayer): void {
   (w.nodeFs ??= new Map()).set(node, layer);
 }
 
-/** The generated files alone (the overlay's lower layer). */
+/**
+ * The node's own files over its operating system's (node-image.ts: Ubuntu's userland, `/bin ->
+ * usr/bin`, `/bin/sh -> dash`): a generated file hides the system's at its path, and a directory
+ * the system has as a link (merged /usr's /bin, /sbin, /lib) stays that link.
+ */
+function overSystem(own: BaseFs, system: BaseFs): BaseFs {
+  const link = (p: string): string | undefined => (own.file(p) === undefined ? system.link?.(p) : undefined);
+  return {
+    file: (p) => own.file(p) ?? system.file(p),
+    isDir: (p) => link(p) === undefined && (own.isDir(p) || system.isDir(p)),
+    link,
+    // The generated files are as old as the cluster (no build time of the image's): their own metadata.
+    meta: (p) => (own.file(p) !== undefined || (own.isDir(p) && !system.isDir(p)) ? own.meta?.(p) : system.meta?.(p)),
+    list: (dir) => [...new Set([...own.list(dir), ...system.list(dir)])].sort(),
+  };
+}
+
+/** The generated files and the system's (the overlay's lower layer). */
 export function nodeBase(w: World, node: string): BaseFs {
-  return nodeBaseFs(nodeFiles(w, node));
+  return overSystem(nodeBaseFs(nodeFiles(w, node)), systemBaseFs(nodeImage()));
 }
 
 /** The merged view (base under overlay) for a reader that only reads (a hostPath mount); live, so a write in between shows. */

@@ -1,7 +1,7 @@
 /**
  * The node as a container on it reaches it (images/types.ts HostView): the node's files, which a
  * hostPath mount shows (`/host` in `kubectl debug node/…`'s Pod), and the node's own /bin/sh,
- * which `chroot /host` runs. The same files and programs `sim ssh` uses (host-fs.ts, shell.ts): one
+ * which `chroot /host` runs. The same files and programs `sim ssh` uses (host-fs.ts, node-machine.ts): one
  * node, not a copy, with what either shell wrote. Built for one exec or attach; the files are
  * read when first asked for.
  */
@@ -10,15 +10,15 @@ import type { BaseFs } from '../images/fs';
 import type { HostView } from '../images/types';
 import { peekObject, type World } from '../world';
 import { nodeView } from './host-fs';
-import { hostHas, runHostShell, type HostCaller } from './shell';
+import { nodeHas, runHostCommand, type HostCaller } from './node-machine';
 
 export function hostView(w: World, node: string, caller?: HostCaller): HostView {
   let files: BaseFs | undefined;
   const fs = (): BaseFs => (files ??= nodeView(w, node));
   return {
     root: { file: (p) => fs().file(p), isDir: (p) => fs().isDir(p), list: (p) => fs().list(p) },
-    shell: (line) => runHostShell(w, node, line, { dialect: 'dash', cwd: '/', ...(caller ? { caller } : {}) }).result,
-    has: (program) => hostHas(program),
+    run: (argv, env, stdin, at) => runHostCommand(w, node, argv, env, stdin, at, caller),
+    has: (program) => nodeHas(w, node, program),
   };
 }
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { ConfigMap, Node, Pod } from '../../k8s/types';
 import { Simulation, worldOf } from '../simulation';
 import { extChain, nftServiceBase, sepChain, svcChain } from './chain-names';
-import { runHostShell } from './shell';
+import { runHostCommand } from './node-machine';
 
 function text(sim: Simulation, node: string, line: string): { out: string; err: string; code: number } {
   const r = sim.nodeShell(node, line);
@@ -151,14 +151,15 @@ describe('the node shell', () => {
     expect(text(sim, 'node-1', 'echo /etc/cni/net.d/*.conflist "/etc/cni/*" /nope/* /etc/cni/net.d/1?-kind[mn]et.*').out).toBe('/etc/cni/net.d/10-kindnet.conflist /etc/cni/* /nope/* /etc/cni/net.d/10-kindnet.conflist\n');
     expect(text(sim, 'node-1', 'cd /etc/cni/net.d && D=/etc/cni; echo * $D/*').out).toBe('10-kindnet.conflist /etc/cni/net.d\n');
     // `chroot /host` runs the node's /bin/sh (dash), whose `.*` lists `.` and `..` (bash 5.2 skips them).
-    expect(runHostShell(worldOf(sim), 'node-1', 'echo /etc/cni/.* /etc/cni/*', { dialect: 'dash', cwd: '/' }).result.output).toEqual([{ stream: 'stdout', text: '/etc/cni/. /etc/cni/.. /etc/cni/net.d\n' }]);
+    expect(runHostCommand(worldOf(sim), 'node-1', ['/bin/sh', '-c', 'echo /etc/cni/.* /etc/cni/*'], {}, '', sim.now).output.map((c) => c.text)).toEqual(['/etc/cni/. /etc/cni/.. /etc/cni/net.d\n']);
     expect(text(sim, 'node-1', 'echo /etc/cni/.*').out).toBe('/etc/cni/.*\n');
     expect(text(sim, 'node-1', 'ls /etc/cni/{net.d,nope}').out).toBe('/etc/cni/net.d:\n10-kindnet.conflist\n');
-    expect(runHostShell(worldOf(sim), 'node-1', 'echo {a,b}', { dialect: 'dash', cwd: '/' }).result.output).toEqual([{ stream: 'stdout', text: '{a,b}\n' }]);
+    expect(runHostCommand(worldOf(sim), 'node-1', ['/bin/sh', '-c', 'echo {a,b}'], {}, '', sim.now).output.map((c) => c.text)).toEqual(['{a,b}\n']);
   });
 
   it('answers unknown commands as bash does, and ssh\'s own errors for unreachable machines', () => {
-    expect(text(sim, 'node-1', 'foo')).toEqual({ out: '', err: 'bash: foo: command not found\n', code: 127 });
+    // sshd's `bash -c` without a terminal names the line even for one command (bash 5.2.15, stderr a pipe).
+    expect(text(sim, 'node-1', 'foo')).toEqual({ out: '', err: 'bash: line 1: foo: command not found\n', code: 127 });
     expect(text(sim, 'node-1', 'true && foo').err).toBe('bash: line 1: foo: command not found\n');
     expect(text(sim, 'nope', 'ls')).toEqual({ out: '', err: 'ssh: Could not resolve hostname nope: Name or service not known\n', code: 255 });
     expect(sim.injectFault('node/node-2').ok).toBe(true);

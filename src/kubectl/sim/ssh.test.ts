@@ -19,7 +19,8 @@ describe('sim ssh', () => {
   it('runs a command on the node, with bash\'s and ssh\'s own exit codes', () => {
     expect(run(s, 'sim ssh node-1 -- ls /etc/cni/net.d')).toEqual({ text: '10-kindnet.conflist\n', code: 0 });
     expect(run(s, 'sim ssh node-1 crictl pods').text).toMatch(/^POD ID {14}CREATED/);
-    expect(run(s, 'sim ssh node-1 -- nosuch')).toEqual({ text: 'bash: nosuch: command not found\n', code: 127 });
+    // sshd's `bash -c` has no terminal: bash names the line (bash 5.2.15, stderr a pipe).
+    expect(run(s, 'sim ssh node-1 -- nosuch')).toEqual({ text: 'bash: line 1: nosuch: command not found\n', code: 127 });
     expect(run(s, "sim ssh node-1 -- 'journalctl -u kubelet --no-pager | grep -c \"SyncLoop ADD\"'").text).toMatch(/^\d+\n$/);
     expect(run(s, 'sim ssh').code).toBe(1);
     expect(run(s, 'sim ssh node-1 --').text).toContain('usage: sim ssh <node> [-- <command>]');
@@ -73,7 +74,8 @@ describe('sim ssh NODE without a command', () => {
     const s = terminal();
     expect(s.run('sim ssh control-plane')).toMatchObject({ output: [], exitCode: 0, attached: { prompt: 'root@control-plane:~# ' } });
     expect(s.run('cd /etc/kubernetes/manifests')).toMatchObject({ exitCode: 0, attached: { prompt: 'root@control-plane:/etc/kubernetes/manifests# ' } });
-    expect(text(s.run('ls'))).toBe('etcd.yaml\nkube-apiserver.yaml\nkube-controller-manager.yaml\nkube-scheduler.yaml\n');
+    // The login's ls writes to the terminal: columns, as GNU ls 9 lays them out at 80 (recorded with COLUMNS=80).
+    expect(text(s.run('ls'))).toBe('etcd.yaml\t     kube-controller-manager.yaml\nkube-apiserver.yaml  kube-scheduler.yaml\n');
     expect(s.run('mv kube-scheduler.yaml ~/').exitCode).toBe(0);
     expect(text(s.run('ls ~'))).toBe('kube-scheduler.yaml\n');
     expect(text(s.run('hostname'))).toBe('control-plane\n');
@@ -98,7 +100,8 @@ describe('sim ssh NODE without a command', () => {
     s.run('sim ssh node-1');
     expect(s.run('true').attached?.prompt).toBe('root@node-1:~# ');
     // A line typed at the node's prompt runs on the node, not on the laptop: `sim` is not there.
-    expect(text(s.run('sim fail node/node-1'))).toBe('bash: sim: command not found\n');
+    // A login shell's $0 is `-bash`, which its messages start with.
+    expect(text(s.run('sim fail node/node-1'))).toBe('-bash: sim: command not found\n');
     // The machine powered off under the session (the instructor's console): the next line ends it with ssh's error.
     s.sim.injectFault('node/node-1');
     const lost = s.run('ls');
@@ -139,6 +142,6 @@ describe('a page control while the terminal is logged in to a node', () => {
     expect(s.sim.faultTargets().find((t) => t.name === 'kube-scheduler')?.since).toBeDefined();
     // The next typed line is the node's again.
     expect(s.run('hostname')).toMatchObject({ output: [{ text: 'control-plane\n' }], typedIn: { prompt: 'root@control-plane:~# ' } });
-    expect(text(s.run('sim fail kube-scheduler'))).toBe('bash: sim: command not found\n');
+    expect(text(s.run('sim fail kube-scheduler'))).toBe('-bash: sim: command not found\n');
   });
 });

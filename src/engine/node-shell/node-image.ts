@@ -1,0 +1,48 @@
+/**
+ * The node's operating system as the interpreter sees an image (images/catalog-types.ts): Ubuntu
+ * 24.04, the kubelet's osImage (files.ts' release files), whose userland is ubuntu:24.04's (dash
+ * as /bin/sh, bash, GNU coreutils, merged /usr: images/userland-files.ts) plus what a server
+ * install and kubeadm's packages add — procps, sudo, iproute2, openssl, lsb-release, systemd's
+ * journalctl and systemctl, iptables and nftables, cri-tools' crictl, kubeadm, kubelet and
+ * kubectl — as program files where Debian's packages put them (node-programs.ts runs them).
+ *
+ * Approximate: the program files are stand-ins (`ls -l` shows their mode, not their real size);
+ * the rest of a server install (snapd, cloud-init, vim, curl …) is not there.
+ */
+import { imageDefinition, type ImageDefinition } from '../images/catalog';
+import type { BaseMeta } from '../images/fs';
+
+/** Where Ubuntu's packages install the node's own programs (`dpkg -L`): cri-tools and pkgs.k8s.io's debs in /usr/bin. */
+export const NODE_PROGRAM_PATHS: Readonly<Record<string, string>> = {
+  crictl: '/usr/bin/crictl',
+  kubeadm: '/usr/bin/kubeadm',
+  kubelet: '/usr/bin/kubelet',
+  kubectl: '/usr/bin/kubectl',
+  journalctl: '/usr/bin/journalctl',
+  systemctl: '/usr/bin/systemctl',
+  'iptables-save': '/usr/sbin/iptables-save',
+  nft: '/usr/sbin/nft',
+  ip: '/usr/bin/ip',
+  lsb_release: '/usr/bin/lsb_release',
+  openssl: '/usr/bin/openssl',
+  sudo: '/usr/bin/sudo',
+};
+
+let cached: ImageDefinition | undefined;
+
+export function nodeImage(): ImageDefinition {
+  if (cached) return cached;
+  const ubuntu = imageDefinition('docker.io/library/ubuntu:24.04');
+  const files: Record<string, string> = {};
+  const meta: Record<string, BaseMeta> = {};
+  for (const path of Object.values(NODE_PROGRAM_PATHS)) {
+    files[path] = '\x7fELF';
+    // sudo is setuid root (the sudo package's /usr/bin/sudo, mode 4755).
+    meta[path] = { mode: path === '/usr/bin/sudo' ? 0o4755 : 0o755 };
+  }
+  cached = {
+    image: { ...ubuntu.image, userland: { ...ubuntu.image.userland, procps: true }, workingDir: '/root', files: { ...(ubuntu.image.files ?? {}), ...files }, meta: { ...(ubuntu.image.meta ?? {}), ...meta } },
+    tag: ubuntu.tag,
+  };
+  return cached;
+}

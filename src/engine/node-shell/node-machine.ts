@@ -1,0 +1,230 @@
+/**
+ * A node's shells run by the containers' interpreter (images/machine.ts), on the node itself:
+ * `sim ssh NODE -- LINE` is sshd's `bash -c LINE` as root in /root, the interactive `sim ssh NODE`
+ * a login bash (`-bash`) kept between lines as a container's interactive shell is
+ * (images/tty-shell.ts), and `chroot /host` from a debugging Pod the node's `/bin/sh -c` (dash) in
+ * `/`. The machine is Ubuntu 24.04 (node-image.ts): its disk is the node's (host-fs.ts: the
+ * generated files and the userland's programs under the learner's edits, which stay), its
+ * programs the userland's coreutils, procps, dash and bash plus the node's own tools (crictl,
+ * kubeadm, journalctl, systemctl, iptables-save, nft, ip, lsb_release, openssl, sudo), and `ps`
+ * lists the node's process table (processes.ts). A line takes simulated time as a container
+ * exec's does (`sleep`, loops): its output carries the moments it was written, and one that never
+ * ends says so. A change in the kubelet's staticPodPath wakes the kubelet (manifest-watch.ts).
+ *
+ * Approximate: the node's tools read the cluster as it is when the line starts (a `sleep 5;
+ * crictl ps` lists what ran 5 s earlier); a login's state lives as long as the World's node shell
+ * entry (one login per node); the shells' own processes in `ps` are the login's `-bash` and the
+ * command, not a line's subshells.
+ */
+import type { World } from '../world';
+import { agentId } from '../core/ids';
+import { baseFacts } from '../node/machine-facts';
+import { liveMachineFacts } from '../node/resource-metrics';
+import { newMachine, runNested, type Machine, type RunContext, type Sink } from '../images/machine';
+import { argvScript } from '../images/shell-ast';
+import { resolveCommand } from '../images/resolve';
+import { runTtyLine, stamped } from '../images/tty-shell';
+import { nodeMounts, withSystem, type SystemView } from '../images/sysinfo';
+import { proc, type Proc } from '../images/proc-model';
+import { DEFAULT_OPTS } from '../../k8s/shell-options';
+import type { ExecChunk, TtyShellState } from '../images/types';
+import { keepNodeLayer, nodeBase, nodeLayer } from './host-fs';
+import { manifestDir, notifyManifestChanges } from './manifest-watch';
+import { hostProcesses } from './processes';
+import { nodeImage } from './node-image';
+import { nodePrograms } from './node-programs';
+
+/** What a line on the node wrote (each chunk when it wrote it), and how it ended. */
+export interface ShellResult {
+  output: ExecChunk[];
+  exitCode: number;
+  /** Simulated ms the line ran (absent: none); Infinity with `running`. */
+  durationMs?: number;
+  /** The line had not ended when the run stopped (`sleep infinity`, `while true; …; sleep 1; done`). */
+  running?: true;
+  /** An interactive login's line: the shell after it (its PID, directory, prompt, whether it ended). */
+  shell?: TtyShellState;
+}
+
+/** A Pod's container that runs the node's shell through `chroot /host`, and whether on a terminal. */
+export interface HostCaller {
+  podUid: string;
+  tty: boolean;
+}
+
+const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
+/** sshd's session environment for root (a non-login `bash -c`): the shell sets the rest itself. */
+const SSH_ENV: Readonly<Record<string, string>> = { HOME: '/root', USER: 'root', LOGNAME: 'root', PATH, SHELL: '/bin/bash' };
+/** The PID the ssh session's shell has (illustrative, as processes.ts's are). */
+const LOGIN_PID = 2417;
+
+/** Why ssh cannot reach the node, as ssh prints it (exit 255), or undefined when it can. */
+export function sshUnreachable(w: World, node: string): string | undefined {
+  const ip = w.machineSpecs.get(node)?.ip;
+  if (ip === undefined) return `ssh: Could not resolve hostname ${node}: Name or service not known`;
+  // A machine that is off answers no ARP: the neighbour is unreachable. A cut-off one drops the SYN.
+  if (w.faults.has(`node/${node}`)) return `ssh: connect to host ${ip} port 22: No route to host`;
+  if (w.faults.has(`network/${node}`)) return `ssh: connect to host ${ip} port 22: Connection timed out`;
+  return undefined;
+}
+
+/** The PID of the containerd shim of the Pod's sandbox in `host` (1 when there is none: CRI-O). */
+function shimOf(w: World, node: string, podUid: string, host: Proc[]): number {
+  const rt = w.components.get(agentId('container-runtime', node));
+  if (rt?.kind !== 'container-runtime') return 1;
+  const sb = [...rt.sandboxes.values()].find((s) => s.podUid === podUid && s.state === 'SANDBOX_READY');
+  return (sb && host.find((p) => p.comm === 'containerd-shim' && p.args.includes(` -id ${sb.id} `))?.pid) ?? 1;
+}
+
+/**
+ * The node's table as its own shell sees it: `sim ssh`'s login shell (`-bash` on pts/0) and the
+ * command it runs; from a Pod, `chroot /host` on a terminal runs `/bin/sh -i` under the Pod's
+ * shim, and an exec's `chroot /host CMD` is just CMD there (chroot execs it), without a terminal.
+ */
+function nodeShellProcs(w: World, node: string, caller: HostCaller | undefined, argv: string[]): Proc[] {
+  const host = hostProcesses(w, node);
+  const at = w.now;
+  const comm = argv[0]!.slice(argv[0]!.lastIndexOf('/') + 1).slice(0, 15);
+  if (!caller) {
+    const login = proc({ pid: LOGIN_PID, ppid: 1, uid: 0, user: 'root', comm: 'bash', args: '-bash', startedAt: at, stat: 'Ss', tty: 'pts/0' });
+    return [...host, login, proc({ pid: 2431, ppid: LOGIN_PID, uid: 0, user: 'root', comm, args: argv.join(' '), startedAt: at, stat: 'R+', tty: 'pts/0' })];
+  }
+  const shim = shimOf(w, node, caller.podUid, host);
+  if (!caller.tty) return [...host, proc({ pid: LOGIN_PID, ppid: shim, uid: 0, user: 'root', comm, args: argv.join(' '), startedAt: at, stat: 'R' })];
+  const shell = proc({ pid: LOGIN_PID, ppid: shim, uid: 0, user: 'root', comm: 'sh', args: '/bin/sh -i', startedAt: at, stat: 'Ss', tty: 'pts/0' });
+  return [...host, shell, proc({ pid: 2431, ppid: LOGIN_PID, uid: 0, user: 'root', comm, args: argv.join(' '), startedAt: at, stat: 'R+', tty: 'pts/0' })];
+}
+
+/** How a line reaches the node: ssh's session, or a Pod's `chroot /host`; `columns`: the terminal's width. */
+interface Entry {
+  caller?: HostCaller;
+  columns?: number;
+}
+
+/**
+ * The interpreter's view of the node for one request: its image, disk, programs and processes.
+ * `facts`: the machine's live resources (/proc, free, df), which read every container on it — not
+ * for a lookup made from inside a container's own step (chroot's `has`), which must not advance it.
+ */
+function nodeContext(w: World, node: string, m: Machine, entry: Entry, live = true): RunContext {
+  const def = nodeImage();
+  const facts = live ? liveMachineFacts(w, node) : undefined;
+  // ssh's session is the one login utmp has; chroot from a Pod logs nobody in.
+  const system: SystemView | undefined = facts ? { machine: facts, mounts: nodeMounts(facts), users: entry.caller ? 0 : 1 } : undefined;
+  const base = system ? withSystem(nodeBase(w, node), system, () => m.clock) : nodeBase(w, node);
+  const caller = entry.caller;
+  const ctx: RunContext = {
+    argv: ['/sbin/init'],
+    image: def.image,
+    tag: def.tag,
+    base,
+    hostname: node,
+    podIP: w.machineSpecs.get(node)?.ip ?? '127.0.0.1',
+    declaredPorts: [],
+    restartCount: 0,
+    seed: 0,
+    lookahead: false,
+    namespace: 'default',
+    exec: true,
+    programs: nodePrograms(w, node),
+    processTable: { procs: (argv) => nodeShellProcs(w, node, caller, argv), caller: { uid: 0, tty: !caller || caller.tty ? 'pts/0' : '?' } },
+    memTotalKb: baseFacts(w, node, undefined)?.memTotalKib ?? 8141880,
+  };
+  if (system) {
+    ctx.system = system;
+    ctx.cpus = system.machine.cpus;
+  }
+  if (entry.columns !== undefined) ctx.session = { columns: entry.columns };
+  return ctx;
+}
+
+/** Runs `body` on the node's disk: what it wrote stays (host-fs.ts), and a change to a manifest wakes the kubelet. */
+function onDisk<T>(w: World, node: string, body: (m: Machine, layer: ReturnType<typeof nodeLayer>) => T, machine?: Machine): T {
+  const layer = nodeLayer(w, node);
+  const base = nodeBase(w, node);
+  const before = manifestDir(layer, base);
+  const m = machine ?? newMachine(argvScript(['/sbin/init']), { vars: {}, positional: [], cwd: '/', dialect: null, opts: DEFAULT_OPTS }, w.now, layer);
+  m.fs = layer;
+  try {
+    return body(m, layer);
+  } finally {
+    keepNodeLayer(w, node, layer);
+    notifyManifestChanges(w, node, before, manifestDir(layer, base));
+  }
+}
+
+/**
+ * One command on the node as its program (`argv`: ssh's `bash -c LINE`, chroot's `/bin/sh -c
+ * LINE` or its PROG), started in `cwd` with `env`, run to its end or as far as it goes.
+ */
+function runArgv(w: World, node: string, argv: string[], cwd: string, env: Record<string, string>, entry: Entry, stdin = '', at: number = w.now): ShellResult {
+  return onDisk(w, node, (m) => {
+    const ctx = nodeContext(w, node, m, entry);
+    const script = argvScript(argv);
+    m.nodes = script.nodes;
+    Object.assign(m, { vars: { ...env }, positional: [argv[0]!], cwd, clock: at });
+    // A program's first PID after the session's shell (processes.ts's are illustrative too).
+    m.nextPid = LOGIN_PID - 40;
+    const combined: string[] = [];
+    const chunks: ExecChunk[] = [];
+    const times: number[] = [];
+    const out: Sink = { k: 'capture', buf: combined, tee: { stream: 'stdout', chunks }, times };
+    m.err = { k: 'capture', buf: combined, tee: { stream: 'stderr', chunks }, times };
+    const r = runNested(m, ctx, script.root, out, stdin, true);
+    const output = stamped(chunks, times);
+    if (r.blocked || r.spinning) return { output, exitCode: 0, durationMs: Infinity, running: true };
+    return { output, exitCode: r.status, durationMs: r.clock - at };
+  });
+}
+
+/** `sim ssh NODE -- LINE`: sshd runs root's shell with `-c LINE` in root's home. */
+export function runNodeShell(w: World, node: string, line: string, columns?: number): ShellResult {
+  const unreachable = sshUnreachable(w, node);
+  if (unreachable) return { output: [{ stream: 'stderr', text: `${unreachable}\n` }], exitCode: 255 };
+  return runArgv(w, node, ['bash', '-c', line], '/root', SSH_ENV, columns === undefined ? {} : { columns });
+}
+
+/**
+ * `chroot /host [PROG ARGS]` from a Pod on the node (host-view.ts): PROG (the node's `/bin/sh -c
+ * LINE` for a shell) runs in the node's `/`, with the environment the container's process had.
+ */
+export function runHostCommand(w: World, node: string, argv: string[], env: Record<string, string>, stdin: string, at: number, caller?: HostCaller): ShellResult {
+  return runArgv(w, node, argv, '/', env, caller ? { caller } : {}, stdin, at);
+}
+
+/** Whether the node has `program` (a name in its PATH, or a path), as chroot's execvp finds it. */
+export function nodeHas(w: World, node: string, program: string): boolean {
+  return onDisk(w, node, (m) => resolveCommand(nodeContext(w, node, m, {}, false), program, '/', m.fs).k !== 'missing' || m.fs.files[program] !== undefined);
+}
+
+/**
+ * A line typed at the node's interactive login (`sim ssh NODE` without a command): the login
+ * bash opened on the session's first request (`pid` absent), kept in the World between lines
+ * (World.nodeShells) with its variables, functions, directory, options and history, until `exit`.
+ */
+export function runNodeLogin(w: World, node: string, line: string, pid: number | undefined, opts: { interruptAt?: number; columns?: number } = {}): ShellResult {
+  const unreachable = sshUnreachable(w, node);
+  if (unreachable) return { output: [{ stream: 'stderr', text: `${unreachable}\n` }], exitCode: 255 };
+  const shells = (w.nodeShells ??= new Map());
+  let machine = shells.get(node);
+  if (!machine) {
+    machine = newMachine(argvScript(['/sbin/init']), { vars: {}, positional: [], cwd: '/root', dialect: null, opts: DEFAULT_OPTS }, w.now, nodeLayer(w, node));
+    machine.nextPid = LOGIN_PID - 40;
+    machine.state = 'done';
+    shells.set(node, machine);
+  }
+  const m = machine;
+  return onDisk(
+    w,
+    node,
+    (mm) => {
+      const ctx = nodeContext(w, node, mm, opts.columns === undefined ? {} : { columns: opts.columns });
+      // The login starts in root's home (ctx.image.workingDir), with sshd's environment.
+      const t = runTtyLine(mm, ctx, { argv: ['-bash'], ...(pid !== undefined ? { pid } : {}), ...(opts.interruptAt !== undefined ? { interruptAt: opts.interruptAt } : {}) }, { ...SSH_ENV }, line, w.now);
+      if (!t) return { output: [], exitCode: 0, shell: { pid: pid ?? 0, cwd: '/root', ended: true } };
+      if (t.shell.ended && !(mm.ttyShells ?? []).length) shells.delete(node);
+      return { output: t.streams, exitCode: t.exitCode, durationMs: t.blocked ? Infinity : t.endedAt - w.now, shell: t.shell, ...(t.blocked ? { running: true as const } : {}) };
+    },
+    m,
+  );
+}
