@@ -46,3 +46,10 @@ sim advance 2s
 kubectl logs -n kube-system ds/kube-proxy | grep Proxier
 sim ssh node-1 -- iptables-save -t nat
 sim ssh node-1 -- nft list ruleset | grep -A4 'chain service-.*default/web'
+# The node's shell is bash on Ubuntu 24.04: /bin/sh is dash, the node's tools are programs in PATH,
+# loops and functions work, and sudo runs a command as root.
+sim ssh node-1 -- 'ls -l /bin/sh; command -v crictl kubelet'
+sim ssh control-plane -- 'for f in /etc/kubernetes/manifests/*.yaml; do echo "$(basename $f .yaml): $(grep -c -- "- --" $f) flags"; done'
+sim ssh node-1 -- "sh -c 'echo \$0 says hi'; sudo systemctl is-active kubelet"
+# Time passes on the node as in a container: a loop that polls prints a line a second.
+sim ssh node-1 -- 'for i in 1 2 3; do echo "$(date +%T) $(crictl ps -q | wc -l) containers"; sleep 1; done'

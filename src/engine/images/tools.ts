@@ -165,9 +165,12 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
   test: testTool('test'),
   '[': testTool('['),
   uname,
+  // NAME [SUFFIX]: a SUFFIX that ends NAME (and is not all of it) is dropped (POSIX; GNU 9 and BusyBox 1.35 alike, recorded).
   basename: (args, env) => {
-    const p = (args[0] ?? '').replace(/\/+$/, '');
-    env.io.out(`${p.slice(p.lastIndexOf('/') + 1)}\n`);
+    const trimmed = (args[0] ?? '').replace(/\/+$/, '');
+    const p = trimmed === '' && (args[0] ?? '').startsWith('/') ? '/' : trimmed.slice(trimmed.lastIndexOf('/') + 1);
+    const suffix = args[1];
+    env.io.out(`${suffix && p !== suffix && p.endsWith(suffix) ? p.slice(0, -suffix.length) : p}\n`);
     return ok;
   },
   dirname: (args, env) => {

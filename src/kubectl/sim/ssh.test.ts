@@ -116,6 +116,20 @@ describe('sim ssh NODE without a command', () => {
     expect(text(off)).toMatch(/^ssh: connect to host \S+ port 22: No route to host\n$/);
   });
 
+  it("keeps the login's functions and variables between lines, and a line's sleep is the cluster's time", () => {
+    const s = terminal();
+    s.run('sim ssh node-1');
+    s.run('greet() { echo "hello from $(hostname)"; }');
+    s.run('N=3');
+    expect(text(s.run('greet; echo $N'))).toBe('hello from node-1\n3\n');
+    const t0 = s.sim.now;
+    expect(s.run('sleep 5; echo done')).toMatchObject({ exitCode: 0, output: [{ text: 'done\n' }] });
+    // The interactive terminal also spends its typist's moment on the line.
+    expect(s.sim.now - t0).toBeGreaterThanOrEqual(5_000);
+    expect(s.sim.now - t0).toBeLessThan(6_000);
+    expect(text(s.run('exit'))).toBe('logout\nConnection to node-1 closed.\n');
+  });
+
   it('refuses an unknown node before any prompt, and needs a terminal to log in', () => {
     const s = terminal();
     const unknown = s.run('sim ssh nosuch');
@@ -127,6 +141,12 @@ describe('sim ssh NODE without a command', () => {
     expect(r.exitCode).toBe(1);
     expect(text(r)).toContain('error: usage: sim ssh <node> [-- <command>]');
     expect(text(script.run('sim ssh control-plane -- hostname'))).toBe('control-plane\n');
+    // A command's time passes before the prompt comes back, its output at its moments.
+    const t0 = script.sim.now;
+    const r2 = script.run("sim ssh control-plane -- 'echo a; sleep 3; echo b'");
+    expect(text(r2)).toBe('a\nb\n');
+    expect(r2.output.map((c) => (c.at ?? 0) - t0)).toEqual([0, 3_000]);
+    expect(script.sim.now - t0).toBe(3_000);
   });
 });
 
