@@ -552,7 +552,10 @@ export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Recor
 function runTool(m: Machine, ctx: RunContext, tool: Tool, argv: string[], env: Record<string, string>, s: Streams, tty: NonNullable<Io['tty']>, asProgram = true): void {
   // A tool's writes reach the terminal in the order it made them (`cat /nope -` warns first).
   const ordered = orderedIo(s.stdin, tty);
-  const res: ToolResult = tool(argv.slice(1), { ...toolEnv(m, ctx, env, ordered, argv), ...(asProgram ? { asProgram: argv[0]! } : {}) });
+  // Set on the object, not spread into a copy: a spread reads the `processes` getter, which is built only for ps.
+  const tenv = toolEnv(m, ctx, env, ordered, argv);
+  if (asProgram) tenv.asProgram = argv[0]!;
+  const res: ToolResult = tool(argv.slice(1), tenv);
   for (const w of ordered.writes) emit(m, ctx, w.err ? s.err : s.out, w.text, m.clock + w.ms);
   if (res.exec) {
     execFromTool(m, ctx, res.exec, s);

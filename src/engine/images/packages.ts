@@ -24,6 +24,7 @@ import { stat, writeFile } from './fs';
 import { TOOLS, type Tool } from './tools';
 import { ipFor } from './tools-ip';
 import { jq } from './tools-jq';
+import { envWith } from './tool-types';
 
 /** What `$PATH` finds for an installed program (a subset of resolve.ts's Resolved). */
 export type InstalledCommand = { k: 'net'; name: string } | { k: 'tool'; tool: Tool } | { k: 'shell'; dialect: 'bash' };
@@ -46,7 +47,7 @@ const SIMULATED: Record<string, () => InstalledCommand | undefined> = {
   ps: () => {
     // procps' ps, not BusyBox's applet: the PID TTY TIME CMD table whatever the image's userland.
     const ps = TOOLS.get('ps');
-    return ps ? { k: 'tool', tool: (args, env) => ps(args, { ...env, flavour: 'coreutils' }) } : undefined;
+    return ps ? { k: 'tool', tool: (args, env) => ps(args, envWith(env, { flavour: 'coreutils' })) } : undefined;
   },
   // procps' free, uptime and pgrep, not BusyBox's applets.
   free: () => procps('free'),
@@ -57,7 +58,7 @@ const SIMULATED: Record<string, () => InstalledCommand | undefined> = {
 
 function procps(name: string): InstalledCommand | undefined {
   const tool = TOOLS.get(name);
-  return tool ? { k: 'tool', tool: (args, env) => tool(args, { ...env, flavour: 'coreutils' }) } : undefined;
+  return tool ? { k: 'tool', tool: (args, env) => tool(args, envWith(env, { flavour: 'coreutils' })) } : undefined;
 }
 
 /** Runs a program the classroom does not simulate (its package installed it all the same). */

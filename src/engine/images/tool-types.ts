@@ -158,6 +158,14 @@ export function idsOf(env: ToolEnv): readonly [number, number] {
   return [env.user?.uid ?? 0, env.user?.gid ?? 0];
 }
 
+/**
+ * `env` with some fields replaced, its getters kept as getters: a spread would read `processes`,
+ * which is built only when ps asks (a node's table syncs every container on it).
+ */
+export function envWith(env: ToolEnv, patch: Partial<ToolEnv>): ToolEnv {
+  return Object.defineProperties(Object.defineProperties({}, Object.getOwnPropertyDescriptors(env)), Object.getOwnPropertyDescriptors(patch)) as ToolEnv;
+}
+
 export const ok: ToolResult = { status: 0 };
 export const path = (env: ToolEnv, p: string): string => normalizePath(p, env.cwd);
 export const bb = (env: ToolEnv): boolean => env.flavour === 'busybox';

@@ -17,7 +17,7 @@ import { normalDiff, unifiedHunks } from '../../k8s/line-diff';
 import { shownAt, strftime, zoneOf } from './date-format';
 import { stat } from './fs';
 import { getopt, type OptionSpec } from './tool-options';
-import { path, type ToolEnv, type ToolResult } from './tool-types';
+import { envWith, path, type ToolEnv, type ToolResult } from './tool-types';
 
 const DIFF: OptionSpec = {
   tool: 'diff',
@@ -34,7 +34,7 @@ const DIFF: OptionSpec = {
 
 /** diff prefixes its Try line with its name, unlike coreutils. */
 function diffIo(env: ToolEnv): ToolEnv {
-  return { ...env, io: { ...env.io, err: (t) => env.io.err(t.replace(/^Try 'diff --help'/m, "diff: Try 'diff --help'")) } };
+  return envWith(env, { io: { ...env.io, err: (t) => env.io.err(t.replace(/^Try 'diff --help'/m, "diff: Try 'diff --help'")) } });
 }
 
 const usage = (env: ToolEnv, message: string): ToolResult => {

@@ -9,7 +9,7 @@
 import { longestMatcher } from './longest-match';
 import { translate } from './posix-regex';
 import { getopt, lines, PLAIN_ERRORS, readOperand, usageError, type OptionSpec } from './tool-options';
-import type { ToolEnv, ToolResult } from './tool-types';
+import { envWith, type ToolEnv, type ToolResult } from './tool-types';
 
 const GREP: OptionSpec = {
   tool: 'grep',
@@ -269,7 +269,7 @@ export function grep(args: string[], env: ToolEnv): ToolResult {
   let selected = 0;
   let error = false;
   for (const f of files) {
-    const quietEnv = s.silent ? { ...env, io: { ...env.io, err: () => undefined } } : env;
+    const quietEnv = s.silent ? envWith(env, { io: { ...env.io, err: () => undefined } }) : env;
     const text = readOperand(quietEnv, 'grep', f, PLAIN_ERRORS, stdin);
     if (text === undefined) {
       error = true;

@@ -14,7 +14,7 @@ import { readOnlyAt, stat, writeFile } from './fs';
 import { compile, type ScriptPiece } from './sed-parse';
 import { runSed, type SedHost, type SedInput } from './sed-run';
 import { getopt, type OptionSpec } from './tool-options';
-import { path, type ToolEnv, type ToolResult } from './tool-types';
+import { envWith, path, type ToolEnv, type ToolResult } from './tool-types';
 
 const SED: OptionSpec = {
   tool: 'sed',
@@ -73,7 +73,7 @@ General help using GNU software: <https://www.gnu.org/gethelp/>.
 
 /** sed prints its whole usage where coreutils prints a Try line. */
 function sedIo(env: ToolEnv): ToolEnv {
-  return { ...env, io: { ...env.io, err: (t) => env.io.err(t.replace("Try 'sed --help' for more information.\n", USAGE)) } };
+  return envWith(env, { io: { ...env.io, err: (t) => env.io.err(t.replace("Try 'sed --help' for more information.\n", USAGE)) } });
 }
 
 const die = (env: ToolEnv, message: string, status: number): ToolResult => {

@@ -12,7 +12,8 @@
  * ends says so. A change in the kubelet's staticPodPath wakes the kubelet (manifest-watch.ts).
  *
  * Approximate: the node's tools read the cluster as it is when the line starts (a `sleep 5;
- * crictl ps` lists what ran 5 s earlier); a login's state lives as long as the World's node shell
+ * crictl ps` lists what ran 5 s earlier), and what the line changed in the manifest directory
+ * reaches the kubelet's watch then, once (manifest-watch.ts); a login's state lives as long as the World's node shell
  * entry (one login per node); the shells' own processes in `ps` are the login's `-bash` and the
  * command, not a line's subshells.
  */
@@ -24,7 +25,7 @@ import { newMachine, runNested, type Machine, type RunContext, type Sink } from 
 import { argvScript } from '../images/shell-ast';
 import { resolveCommand } from '../images/resolve';
 import { runTtyLine, stamped } from '../images/tty-shell';
-import { nodeMounts, withSystem, type SystemView } from '../images/sysinfo';
+import { nodeMounts, withSystem, type MachineFacts, type SystemView } from '../images/sysinfo';
 import { proc, type Proc } from '../images/proc-model';
 import { DEFAULT_OPTS } from '../../k8s/shell-options';
 import type { ExecChunk, TtyShellState } from '../images/types';
@@ -103,14 +104,28 @@ interface Entry {
 
 /**
  * The interpreter's view of the node for one request: its image, disk, programs and processes.
- * `facts`: the machine's live resources (/proc, free, df), which read every container on it — not
- * for a lookup made from inside a container's own step (chroot's `has`), which must not advance it.
+ * The machine's live resources (/proc, free, df) are read when a program reads them: they sum
+ * every container on the node, which advances their processes, and a container's own step that
+ * runs `chroot /host …` must not be advanced under itself. `live` false: none (chroot's `has`).
  */
 function nodeContext(w: World, node: string, m: Machine, entry: Entry, live = true): RunContext {
   const def = nodeImage();
-  const facts = live ? liveMachineFacts(w, node) : undefined;
+  const machine = baseFacts(w, node, undefined);
+  const known = live ? machine : undefined;
+  let facts: MachineFacts | undefined;
+  const now = (): MachineFacts => (facts ??= liveMachineFacts(w, node) ?? known!);
   // ssh's session is the one login utmp has; chroot from a Pod logs nobody in.
-  const system: SystemView | undefined = facts ? { machine: facts, mounts: nodeMounts(facts), users: entry.caller ? 0 : 1 } : undefined;
+  const system: SystemView | undefined = known
+    ? {
+        get machine() {
+          return now();
+        },
+        get mounts() {
+          return nodeMounts(now());
+        },
+        users: entry.caller ? 0 : 1,
+      }
+    : undefined;
   const base = system ? withSystem(nodeBase(w, node), system, () => m.clock) : nodeBase(w, node);
   const caller = entry.caller;
   const ctx: RunContext = {
@@ -128,12 +143,10 @@ function nodeContext(w: World, node: string, m: Machine, entry: Entry, live = tr
     exec: true,
     programs: nodePrograms(w, node),
     processTable: { procs: (argv) => nodeShellProcs(w, node, caller, argv), caller: { uid: 0, tty: !caller || caller.tty ? 'pts/0' : '?' } },
-    memTotalKb: baseFacts(w, node, undefined)?.memTotalKib ?? 8141880,
+    // ps's %MEM denominator: the node's capacity (its MemTotal).
+    memTotalKb: machine?.memTotalKib ?? 8141880,
   };
-  if (system) {
-    ctx.system = system;
-    ctx.cpus = system.machine.cpus;
-  }
+  if (system) ctx.system = system;
   if (entry.columns !== undefined) ctx.session = { columns: entry.columns };
   return ctx;
 }

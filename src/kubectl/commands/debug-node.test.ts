@@ -116,6 +116,11 @@ describe('kubectl debug node/NAME', () => {
     expect(kubectl(sim, `logs ${missing}`).stdout).toBe("chroot: can't execute 'nosuchtool': No such file or directory\n");
     expect(sim.storedObject<Pod>(`pods/default/${missing}`)!.status?.containerStatuses?.[0]?.state?.terminated?.exitCode).toBe(127);
     expect(kubectl(sim, `logs ${notNode}`).stdout).toBe("chroot: can't execute 'hostname': No such file or directory\n");
+    // The node's shell's status is the container's: running it (grep and echo included) does not advance the container under its own step.
+    const status = start(`chroot /host sh -c 'grep -s -q node /etc/hostname; echo hi; exit 3'`);
+    sim.advance(10_000);
+    expect(kubectl(sim, `logs ${status}`).stdout).toBe('hi\n');
+    expect(sim.storedObject<Pod>(`pods/default/${status}`)!.status?.containerStatuses?.[0]?.state?.terminated?.exitCode).toBe(3);
   });
 
   it("prints upstream's errors: an unknown node, no --image", () => {
