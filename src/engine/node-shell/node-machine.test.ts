@@ -92,6 +92,18 @@ describe("the node's login keeps its state between lines", () => {
   });
 });
 
+describe("a node's login in the World", () => {
+  it('is carried by a snapshot: a fork goes on with its own copy of the shell', () => {
+    const sim = booted();
+    const pid = sim.nodeLogin('node-1', '').shell!.pid;
+    sim.nodeLogin('node-1', 'v=before', pid);
+    const fork = Simulation.fromSnapshot(sim.snapshot());
+    fork.nodeLogin('node-1', 'v=fork; cd /tmp', pid);
+    expect(out(fork.nodeLogin('node-1', 'echo $v $PWD', pid))).toBe('fork /tmp\n');
+    expect(out(sim.nodeLogin('node-1', 'echo $v $PWD', pid))).toBe('before /root\n');
+  });
+});
+
 describe('chroot /host', () => {
   it("runs the node's /bin/sh with loops and time, as the shell of the caller's Pod", () => {
     const sim = booted();
