@@ -38,6 +38,9 @@ describe("the node's shell is bash on Ubuntu", () => {
     // dash's own message for a command it cannot find (dash 0.5.12).
     expect(sim.nodeShell('node-1', "sh -c 'nosuch'").output).toEqual([{ stream: 'stderr', text: 'sh: 1: nosuch: not found\n', at: sim.now }]);
     expect(out(sim.nodeShell('node-1', 'command -v crictl journalctl nft sh'))).toBe('/usr/bin/crictl\n/usr/bin/journalctl\n/usr/sbin/nft\n/usr/bin/sh\n');
+    // bash sets PWD as it starts: sshd's session starts in root's home, chroot's shell in `/`.
+    expect(out(sim.nodeShell('node-1', 'echo $PWD'))).toBe('/root\n');
+    expect(hostView(worldOf(sim), 'node-1').run(['/bin/sh', '-c', 'echo $PWD'], {}, '', sim.now).output.map((c) => c.text)).toEqual(['/\n']);
   });
 
   it('runs a command through sudo as root, and says what sudo says of a missing one', () => {

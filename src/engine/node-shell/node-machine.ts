@@ -175,7 +175,8 @@ function runArgv(w: World, node: string, argv: string[], cwd: string, env: Recor
     const ctx = nodeContext(w, node, m, entry);
     const script = argvScript(argv);
     m.nodes = script.nodes;
-    Object.assign(m, { vars: { ...env }, positional: [argv[0]!], cwd, clock: at });
+    // The shell sets PWD as it starts (bash and dash alike, exported: `env -i bash -c env` lists it).
+    Object.assign(m, { vars: { ...env, PWD: cwd }, positional: [argv[0]!], cwd, clock: at });
     // A program's first PID after the session's shell (processes.ts's are illustrative too).
     m.nextPid = LOGIN_PID - 40;
     const combined: string[] = [];
