@@ -3,24 +3,22 @@
  * builtin (shell-builtins.ts), a nested shell, a userland or network tool, or an image binary
  * (programs.ts), and what its outcome does to the machine (time passes, it blocks, an app starts).
  * bash's `[[ … ]]`, `(( … ))` and the choice of a `case` arm run here too (their rules are
- * shell-compound.ts's). About 720 lines: one dispatch and those compound commands, which share
- * the expansion and redirection state, and the exec a tool asks for (execFromTool).
+ * shell-compound.ts's). Over 400 lines: one dispatch and those compound commands, which share
+ * the expansion and redirection state, and the exec a tool asks for (execFromTool); starting an
+ * app a command runs is launch-app.ts's.
  */
-import { appAlive, startApp, type AppRun } from './app';
-import { serverBanner } from './app-logs';
+import { appAlive } from './app';
 import type { Binary } from './catalog-types';
-import type { LogLine, ViOpen } from './types';
+import type { ViOpen } from './types';
 import { network } from './container-net';
-import { dirEntries, fileLocation, makeDir, normalizePath, parentProblem, readOnlyAt, stat, writeFile, type FileIds } from './fs';
-import { mkdirAs, writeAs } from './zookeeper-app';
+import { dirEntries, fileLocation, makeDir, mkdirAs, writeAs, normalizePath, parentProblem, readOnlyAt, stat, writeFile, type FileIds } from './fs';
 import { addFollower } from './follow';
 import { abandonLine, callFunction, runNested, runNestedCall, type Dialect, type Frame, type Machine, type ReadRequest, type RunContext, type Sink } from './machine';
 import { emit, processIds, sinkFor } from './output';
 import { isShellBuiltin } from './shell-type';
 import { netTool } from './net-tools';
-import { runApp, runProgram, type AppStart, type Outcome } from './programs';
-import { bootRedis } from './redis-persist';
-import type { RedisConfig } from './redis-config';
+import { runApp, runProgram, type Outcome } from './programs';
+import { launch } from './launch-app';
 import { resolveCommand } from './resolve';
 import type { Assign, Redir, ShellNode, Word } from './shell-ast';
 import { awaitsTypedLine, notFound, pathFailure, runBuiltin, runShell, shellPrefix, shName } from './shell-builtins';
@@ -848,67 +846,3 @@ function applyOutcome(m: Machine, ctx: RunContext, o: Outcome, io: ReturnType<ty
     }
   }
 }
-
-/** kube-proxy reads its mode from the KubeProxyConfiguration its ConfigMap mounts. */
-function kubeProxyMode(m: Machine, ctx: RunContext): 'iptables' | 'nftables' {
-  const conf = stat(m.fs, ctx.base, '/var/lib/kube-proxy/config.conf');
-  return conf.kind === 'file' && /^mode: nftables$/m.test(conf.content) ? 'nftables' : 'iptables';
-}
-
-function appBanner(m: Machine, ctx: RunContext, start: AppStart, r: AppRun): LogLine[] {
-  const lines = 'server' in r.behaviour ? serverBanner(r, start.style, start.style === 'kube-proxy' ? kubeProxyMode(m, ctx) : 'iptables', ctx.cpus) : [];
-  for (const [dt, stream, text] of start.banner ?? []) lines.push({ at: r.startedAt + dt, stream, text });
-  return lines.sort((a, b) => a.at - b.at);
-}
-
-function launch(m: Machine, ctx: RunContext, start: AppStart, daemon: boolean) {
-  const asPid1 = (m.dialect === null || m.pid1Next) && !daemon && !m.apps.some((a) => a.pid === 1);
-  m.pid1Next = false;
-  const run = startApp({
-    name: start.name,
-    version: start.version,
-    behaviour: start.behaviour,
-    argv: start.argv,
-    startedAt: m.clock,
-    pid: asPid1 ? 1 : m.nextPid++,
-    seed: ctx.seed + m.apps.length * 7919,
-    declaredPorts: ctx.declaredPorts,
-    restartCount: ctx.restartCount,
-    hostname: ctx.hostname,
-    podIP: ctx.podIP,
-    ...(ctx.memoryLimitBytes !== undefined ? { memoryLimitBytes: ctx.memoryLimitBytes } : {}),
-    ...(start.docroot !== undefined ? { docroot: start.docroot } : {}),
-    ...(start.listing ? { listing: true as const } : {}),
-    // A forecast's copy is read for its exit and listen times only (process.ts), never for its
-    // logs, so its apps skip rendering the banner; the process itself renders it when it runs.
-    ...(ctx.lookahead ? {} : { banner: (r: AppRun) => appBanner(m, ctx, start, r) }),
-  });
-  if (start.redis) bootRedisApp(m, ctx, run, start.redis);
-  if (start.zk) run.zk = start.zk;
-  m.apps.push(run);
-  return run;
-}
-
-/**
- * A redis-server's key space, loaded from its RDB: the load lines go before `Ready to accept
- * connections`; a file that is no RDB ends the server there instead (exit 1, never listening).
- */
-function bootRedisApp(m: Machine, ctx: RunContext, run: AppRun, config: RedisConfig): void {
-  const read = (path: string): string | undefined => {
-    const f = stat(m.fs, ctx.base, path);
-    return f.kind === 'file' ? f.content : undefined;
-  };
-  const argv0 = run.argv[0] ?? 'redis-server';
-  const executable = argv0.startsWith('/') ? argv0 : `${m.cwd === '/' ? '' : m.cwd}/${argv0}`;
-  const write = (path: string, content: string, at: number): void => writeFile(m.fs, ctx.base, path, content, false, at);
-  const boot = bootRedis(run, config, { read, write }, `${ctx.seed}:${run.startedAt}:${run.pid}`, executable);
-  run.redis = boot.server;
-  const ready = run.banner.findIndex((l) => l.text.includes('Ready to accept connections'));
-  if (boot.fatal) {
-    if (ready >= 0) run.banner.splice(ready, 1);
-    run.end = { at: run.listenAt + 1, code: 1 };
-    run.listen = [];
-  }
-  run.banner.splice(ready >= 0 ? ready : run.banner.length, 0, ...boot.lines);
-}
-

@@ -393,3 +393,21 @@ export function listDir(root: FsLayer, rootBase: BaseFs, linkedDir: string): str
   // lstat: a link is listed even when its target is not there (`access.log -> /dev/stdout`).
   return [...names].filter((n) => lstat(root, rootBase, `${full}${n}`).kind !== 'none').sort();
 }
+
+/**
+ * Writes a file as a process does when it makes its own directories (a server's data files): missing directories on the way are made first
+ * (`mkdir -p`, owned by the process's user — in a volume with fsGroup, its group), then the file.
+ */
+export function writeAs(fs: FsLayer, base: BaseFs, path: string, content: string, at: number, who: () => FileIds): void {
+  mkdirAs(fs, base, path.slice(0, path.lastIndexOf('/')), at, who);
+  writeFile(fs, base, path, content, false, at, who);
+}
+
+/** `mkdir -p dir` as the process's user. */
+export function mkdirAs(fs: FsLayer, base: BaseFs, dir: string, at: number, who: () => FileIds): void {
+  const parts = dir.split('/').filter(Boolean);
+  for (let i = 1; i <= parts.length; i++) {
+    const d = `/${parts.slice(0, i).join('/')}`;
+    if (stat(fs, base, d).kind === 'none') makeDir(fs, resolveLinks(fs, base, d), at, who);
+  }
+}

@@ -2,7 +2,7 @@
  * The interpreter as a resumable step machine. Its whole state — AST, variables, a stack of
  * control frames, the clock, the filesystem layer, the log, the apps it started — is plain data,
  * so a container's process can sit in the World mid-`sleep 600` and continue later. One module
- * (~850 lines) on purpose: frame kinds, stepping and unwinding (exit/break/exec, `set -e`, which
+ * (over 400 lines) on purpose: frame kinds, stepping and unwinding (exit/break/exec, `set -e`, which
  * reads the frames to know whether it is ignored, and the EXIT and ERR traps that run where
  * those unwind) change together.
  *

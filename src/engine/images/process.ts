@@ -8,7 +8,7 @@
  * `processExit`/`startupMs` answer from a forecast: a copy of the process run ahead (bounded,
  * and only up to its next network step, processNetAt); an exec that changes the filesystem or
  * starts an app invalidates the forecast.
- * About 900 lines: every entry point shares the advance-then-answer invariant above, which is
+ * Nearly 1,000 lines: every entry point shares the advance-then-answer invariant above, which is
  * easier to keep in one module than across several.
  */
 import { expandKubernetesVars } from '../../k8s/var-expansion';
@@ -25,8 +25,8 @@ import { buildBaseFs, nodeBaseFs } from './base-fs';
 import { imageDefinition, type ImageDefinition } from './catalog';
 import { resolveCommand, startErrorMessage } from './resolve';
 import type { BaseFs, FileIds, FsLayer, MountedVolume, Stat } from './fs';
-import { dirEntries, fileLocation, newLayer, normalizePath, stat, writeFile, written } from './fs';
-import { writeAs, zkExchange } from './zookeeper-app';
+import { dirEntries, fileLocation, newLayer, normalizePath, stat, writeAs, writeFile, written } from './fs';
+import { zkExchange } from './zookeeper-app';
 import type { ZkIo, ZkPeers, ZkReply, ZkRequest } from './zookeeper-server';
 import { redisExchange, redisReplicaFeed, redisReplicaWake, redisShutdown, settleRedis, type RedisProcess } from './redis-persist';
 import { masterFeed, replicaNextAt } from './redis-repl';

@@ -5,7 +5,6 @@
  * inside its own container (container-net.ts) and one from the cluster (process.ts serveZk).
  */
 import { appAlive, type AppRun } from './app';
-import { makeDir, resolveLinks, stat, writeFile, type BaseFs, type FileIds, type FsLayer } from './fs';
 import { fourLetterWord, servePeer, serveSession, type ZkIo, type ZkPeers, type ZkReply, type ZkRequest } from './zookeeper-server';
 
 export function zkExchange(run: AppRun, port: number, req: ZkRequest, now: number, io: ZkIo, peers: ZkPeers): ZkReply {
@@ -30,20 +29,3 @@ export function zkPorts(run: AppRun): number[] {
   return self ? [s.config.clientPort, self.electionPort, self.serverPort] : [s.config.clientPort];
 }
 
-/**
- * Writes a file as the server's process does: missing directories on the way are made first
- * (`mkdir -p`, owned by the process's user — in a volume with fsGroup, its group), then the file.
- */
-export function writeAs(fs: FsLayer, base: BaseFs, path: string, content: string, at: number, who: () => FileIds): void {
-  mkdirAs(fs, base, path.slice(0, path.lastIndexOf('/')), at, who);
-  writeFile(fs, base, path, content, false, at, who);
-}
-
-/** `mkdir -p dir` as the process's user. */
-export function mkdirAs(fs: FsLayer, base: BaseFs, dir: string, at: number, who: () => FileIds): void {
-  const parts = dir.split('/').filter(Boolean);
-  for (let i = 1; i <= parts.length; i++) {
-    const d = `/${parts.slice(0, i).join('/')}`;
-    if (stat(fs, base, d).kind === 'none') makeDir(fs, resolveLinks(fs, base, d), at, who);
-  }
-}
