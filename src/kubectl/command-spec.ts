@@ -54,6 +54,8 @@ export interface FlagInfo {
   /** True when the flag consumes the next word (pflag: not a bool, and no NoOptDefVal). */
   value: boolean;
   values?: FlagValues;
+  /** Deprecated (pflag hides it): understood on the line, never offered. */
+  hidden?: boolean;
 }
 
 export interface CommandInfo {

@@ -15,6 +15,7 @@ import { PROMPT_BUILTINS } from './prompt-shell';
 function flagInfo(d: FlagDef): FlagInfo {
   const info: FlagInfo = { name: d.name, value: d.kind !== 'bool' && d.noOptDefault === undefined };
   if (d.short) info.short = d.short;
+  if (d.deprecated !== undefined) info.hidden = true;
   if (d.values) info.values = typeof d.values === 'string' ? d.values : [...d.values];
   return info;
 }

@@ -24,6 +24,15 @@ export interface FlagDef {
   noOptDefault?: string;
   /** For completion, like the completion functions cobra registers on a flag. */
   values?: FlagValues;
+  /** pflag's Deprecated: hidden from help; each use prints `Flag --NAME has been deprecated, …` (see deprecation.ts). */
+  deprecated?: string;
+}
+
+/** One flag as pflag's ParseAll hands it to its callback, in the order typed: the value as written (`true` for a bare bool). */
+export interface SeenFlag {
+  name: string;
+  raw: string;
+  deprecated?: string;
 }
 
 export type FlagValue = string | boolean | number | string[];
@@ -34,6 +43,8 @@ export class Flags {
     private readonly values: Map<string, FlagValue>,
     /** Everything after a bare `--` (e.g. `kubectl run x -- sh -c ...`). */
     readonly afterDash: string[] | undefined,
+    /** Every flag occurrence in the order typed (what `--record` writes down). */
+    readonly seen: readonly SeenFlag[] = [],
   ) {}
 
   has(name: string): boolean {
@@ -147,6 +158,11 @@ export function parseFlags(argv: string[], defs: FlagDef[], commandPath: string)
   const byName = new Map(all.map((d) => [d.name, d]));
   const byShort = new Map(all.filter((d) => d.short).map((d) => [d.short!, d]));
   const values = new Map<string, FlagValue>();
+  const seen: SeenFlag[] = [];
+  const set = (def: FlagDef, raw: string, v: FlagValue): void => {
+    store(values, def, v);
+    seen.push(def.deprecated === undefined ? { name: def.name, raw } : { name: def.name, raw, deprecated: def.deprecated });
+  };
   const args: string[] = [];
   let afterDash: string[] | undefined;
   for (let i = 0; i < argv.length; i++) {
@@ -161,12 +177,13 @@ export function parseFlags(argv: string[], defs: FlagDef[], commandPath: string)
       const name = eq < 0 ? a.slice(2) : a.slice(2, eq);
       const def = byName.get(name);
       if (!def) throw flagError(`unknown flag: --${name}`, commandPath);
-      if (eq >= 0) store(values, def, convert(def, a.slice(eq + 1), `--${name}`, commandPath));
-      else if (def.kind === 'bool') store(values, def, true);
-      else if (def.noOptDefault !== undefined) store(values, def, def.noOptDefault);
+      if (eq >= 0) set(def, a.slice(eq + 1), convert(def, a.slice(eq + 1), `--${name}`, commandPath));
+      else if (def.kind === 'bool') set(def, 'true', true);
+      else if (def.noOptDefault !== undefined) set(def, def.noOptDefault, def.noOptDefault);
       else {
         if (i + 1 >= argv.length) throw flagError(`flag needs an argument: --${name}`, commandPath);
-        store(values, def, convert(def, argv[++i]!, `--${name}`, commandPath));
+        const raw = argv[++i]!;
+        set(def, raw, convert(def, raw, `--${name}`, commandPath));
       }
       continue;
     }
@@ -178,17 +195,20 @@ export function parseFlags(argv: string[], defs: FlagDef[], commandPath: string)
         const rest = a.slice(j + 1);
         if (def.kind === 'bool') {
           if (rest.startsWith('=')) {
-            store(values, def, convert(def, rest.slice(1), `-${c}, --${def.name}`, commandPath));
+            set(def, rest.slice(1), convert(def, rest.slice(1), `-${c}, --${def.name}`, commandPath));
             break;
           }
-          store(values, def, true);
+          set(def, 'true', true);
           continue;
         }
-        if (rest !== '') store(values, def, convert(def, rest.startsWith('=') ? rest.slice(1) : rest, `-${c}, --${def.name}`, commandPath));
-        else if (def.noOptDefault !== undefined) store(values, def, def.noOptDefault);
+        if (rest !== '') {
+          const raw = rest.startsWith('=') ? rest.slice(1) : rest;
+          set(def, raw, convert(def, raw, `-${c}, --${def.name}`, commandPath));
+        } else if (def.noOptDefault !== undefined) set(def, def.noOptDefault, def.noOptDefault);
         else {
           if (i + 1 >= argv.length) throw flagError(`flag needs an argument: '${c}' in ${a}`, commandPath);
-          store(values, def, convert(def, argv[++i]!, `-${c}, --${def.name}`, commandPath));
+          const raw = argv[++i]!;
+          set(def, raw, convert(def, raw, `-${c}, --${def.name}`, commandPath));
         }
         break;
       }
@@ -196,7 +216,7 @@ export function parseFlags(argv: string[], defs: FlagDef[], commandPath: string)
     }
     args.push(a);
   }
-  return new Flags(args, values, afterDash);
+  return new Flags(args, values, afterDash, seen);
 }
 
 /** What cobra needs of a command to find its subcommands: the flags it knows and its children's names. */

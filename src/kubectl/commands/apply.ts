@@ -7,6 +7,7 @@ import type { KObject } from '../../k8s/types';
 import type { ResourceInfo } from '../../k8s/resources';
 import { CmdError, failureText, isNetworkError, plainError, withSource, type ApiError, type Failure } from '../errors';
 import { parseFlags, type FlagDef, type Flags } from '../flags';
+import { changeCause, RECORD_FLAG, recordInto } from '../record';
 import { namespaceOf, type Env } from '../env';
 import { throwIfCutShort } from '../interrupt';
 import type { ManifestDoc } from '../manifest';
@@ -31,7 +32,7 @@ export const APPLY_FLAGS: FlagDef[] = [
   { name: 'overwrite', kind: 'bool' },
   { name: 'force', kind: 'bool' },
   { name: 'wait', kind: 'bool' },
-  { name: 'record', kind: 'bool' },
+  RECORD_FLAG,
   DRY_RUN_FLAG,
   OUTPUT_FLAG,
   ...TEMPLATE_FLAGS,
@@ -154,6 +155,7 @@ function serverSideOne(env: Env, flags: Flags, doc: ManifestDoc, dry: DryRun, re
 
 export function runApply(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, APPLY_FLAGS, 'kubectl apply');
+  const cause = changeCause(env, ['apply'], flags);
   checkOutput(flags, env.files);
   if (!usesFiles(flags)) throw plainError('must specify one of -f and -k');
   if (flags.args.length > 0) throw plainError(`Unexpected args: [${flags.args.join(' ')}]\nSee 'kubectl apply -h' for help and examples`);
@@ -175,7 +177,10 @@ export function runApply(env: Env, argv: string[]): number {
   const deferred = output !== '' && output !== 'name';
   const applied: { info: ResourceInfo; obj: KObject }[] = [];
   const report: Report = (info, obj, operation) => (deferred ? applied.push({ info, obj }) : printResult(env, flags, info, obj, operation));
-  for (const doc of loaded.docs) {
+  for (const loadedDoc of loaded.docs) {
+    // applyOneObject records first: the cause is in the object and so in its last-applied configuration.
+    const doc = cause === undefined ? loadedDoc : { ...loadedDoc, obj: { ...loadedDoc.obj, metadata: { ...loadedDoc.obj.metadata } } };
+    recordInto(doc.obj, cause);
     const f = flags.bool('server-side') ? serverSideOne(env, flags, doc, dry, report) : applyOne(env, flags, doc, dry, report);
     if (f) failures.push(f);
   }

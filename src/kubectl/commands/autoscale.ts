@@ -11,6 +11,7 @@ import { apiVersionOf, resourceInfo } from '../../k8s/resources';
 import { isQuantity } from '../../k8s/quantity';
 import { CmdError, failureText, plainError, type Failure } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
+import { changeCause, RECORD_FLAG, recordInto } from '../record';
 import { namespaceOf, type Env } from '../env';
 import { collectTargets } from './targets';
 import { typedObject } from './typed-kinds';
@@ -21,7 +22,7 @@ import { KUSTOMIZE_FLAG, usesFiles } from '../file-inputs';
 export const AUTOSCALE_FLAGS: FlagDef[] = [
   { name: 'min', kind: 'int' },
   { name: 'max', kind: 'int' },
-  { name: 'cpu-percent', kind: 'int' },
+  { name: 'cpu-percent', kind: 'int', deprecated: "Use --cpu with percentage or resource quantity format (e.g., '70%' for utilization or '500m' for milliCPU)." },
   { name: 'cpu', kind: 'string' },
   { name: 'memory', kind: 'string' },
   { name: 'name', kind: 'string' },
@@ -34,10 +35,9 @@ export const AUTOSCALE_FLAGS: FlagDef[] = [
   { name: 'save-config', kind: 'bool' },
   { name: 'field-manager', kind: 'string' },
   { name: 'show-managed-fields', kind: 'bool' },
-  { name: 'record', kind: 'bool' },
+  RECORD_FLAG,
 ];
 
-const CPU_PERCENT_DEPRECATION = "Flag --cpu-percent has been deprecated, Use --cpu with percentage or resource quantity format (e.g., '70%' for utilization or '500m' for milliCPU).\n";
 
 type Target = { type: 'Utilization'; averageUtilization: number } | { type: 'AverageValue'; averageValue: string };
 
@@ -61,7 +61,7 @@ function metric(name: 'cpu' | 'memory', target: Target): MetricSpec {
 
 export function runAutoscale(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, AUTOSCALE_FLAGS, 'kubectl autoscale');
-  if (flags.has('cpu-percent')) env.out.err(CPU_PERCENT_DEPRECATION);
+  const cause = changeCause(env, ['autoscale'], flags);
   if (!flags.has('max')) throw new CmdError(`error: required flag(s) "max" not set\n`);
   checkOutput(flags, env.files);
   const dry = dryRunOf(flags);
@@ -96,6 +96,7 @@ export function runAutoscale(env: Env, argv: string[]): number {
       spec: { scaleTargetRef: { apiVersion: apiVersionOf(t.info), kind: t.info.kind, name: refName }, maxReplicas: max, ...(min > 0 ? { minReplicas: min } : {}), ...(metrics.length ? { metrics } : {}) },
     };
     count++;
+    recordInto(hpa, cause);
     if (dry === 'client') {
       printResult(env, flags, hpaInfo, hpa, withDryRun('created', dry), typedObject);
       continue;

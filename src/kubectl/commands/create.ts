@@ -13,6 +13,7 @@ import { resolveResource, resourceInfo, type ResourceInfo } from '../../k8s/reso
 import { CmdError, failureText, isNetworkError, plainError, withSource, type Failure } from '../errors';
 import { parentUsage } from '../help/parent-usage';
 import { parseFlags, splitCommand, type CommandNode, type FlagDef, type Flags } from '../flags';
+import { changeCause, RECORD_FLAG, recordInto } from '../record';
 import { namespaceOf, type Env } from '../env';
 import type { Positional } from '../command-spec';
 import { placeObject, withLastApplied, withTypedLastApplied } from '../apply/objects';
@@ -42,6 +43,7 @@ export const CREATE_FILE_FLAGS: FlagDef[] = [
   DRY_RUN_FLAG,
   OUTPUT_FLAG,
   ...TEMPLATE_FLAGS,
+  RECORD_FLAG,
 ];
 
 /** The generators' own flags, each with cmdutil's printing and writing flags (GENERATOR_WRITE_FLAGS). */
@@ -58,6 +60,8 @@ interface SendOptions {
   saveConfig?: boolean;
   /** The typed object kubectl prints and --save-config encodes; a generator's default is typedObject. */
   typed?: (o: KObject) => KObject;
+  /** `create -f --record`'s change cause, written after the last-applied annotation (create.go's order). */
+  cause?: string;
 }
 
 function send(env: Env, flags: Flags, info: ResourceInfo, obj: KObject, source: string | undefined, generated = false, opts: SendOptions = {}): Failure | undefined {
@@ -67,7 +71,9 @@ function send(env: Env, flags: Flags, info: ResourceInfo, obj: KObject, source: 
   const built = generated && !flags.has('namespace') && obj.metadata.namespace !== undefined ? { ...obj, metadata: withoutNamespace(obj.metadata) } : obj;
   const typed = opts.typed ?? (generated ? typedObject : undefined);
   const saveConfig = opts.saveConfig ?? flags.bool('save-config');
-  const body = !saveConfig ? built : typed ? withTypedLastApplied(built, typed) : withLastApplied(built).modified;
+  const configured = !saveConfig ? built : typed ? withTypedLastApplied(built, typed) : withLastApplied(built).modified;
+  const body = opts.cause === undefined ? configured : { ...configured, metadata: { ...configured.metadata } };
+  recordInto(body, opts.cause);
   if (dry === 'client') {
     printResult(env, flags, info, body, withDryRun('created', dry), typed);
     return undefined;
@@ -85,7 +91,7 @@ function withoutNamespace(meta: KObject['metadata']): KObject['metadata'] {
   return rest as KObject['metadata'];
 }
 
-function fromFiles(env: Env, flags: Flags): number {
+function fromFiles(env: Env, flags: Flags, cause: string | undefined): number {
   const loaded = loadInputs(env, flags, !['false', 'ignore'].includes(flags.str('validate', 'strict')));
   if (!['false', 'ignore'].includes(flags.str('validate', 'strict'))) failIfSchemaUnreachable(env, flags, loaded);
   failIfUnrecognizable(env, flags, loaded);
@@ -93,7 +99,7 @@ function fromFiles(env: Env, flags: Flags): number {
   const errors: Failure[] = [...loaded.errors];
   for (const doc of loaded.docs) {
     const obj = placeObject(doc.info, doc.obj, namespaceOf(env, flags), flags.has('namespace'));
-    const f = send(env, flags, doc.info, obj, doc.source);
+    const f = send(env, flags, doc.info, obj, doc.source, false, cause === undefined ? {} : { cause });
     if (f) errors.push(f);
   }
   if (errors.length) throw new CmdError(failureText(errors));
@@ -393,9 +399,10 @@ export function runCreate(env: Env, argv: string[]): number {
     return gen.run(env, flags);
   }
   const flags = parseFlags(argv, CREATE_FILE_FLAGS, 'kubectl create');
+  const cause = changeCause(env, ['create'], flags);
   checkOutput(flags, env.files);
   if (!usesFiles(flags)) {
     throw new CmdError(`error: must specify one of -f and -k\n`);
   }
-  return fromFiles(env, flags);
+  return fromFiles(env, flags, cause);
 }

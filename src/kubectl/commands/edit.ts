@@ -15,7 +15,8 @@
  *    Invalid error reopens the editor with the reasons at the top, as upstream's loop does.
  *
  * Without a TTY (the runner, lessons' checks) there is no editor to launch: upstream's error when
- * `vi` cannot be started. Not modelled: `-f`, `--save-config`/`--record` annotations, the
+ * `vi` cannot be started. `--record` writes its change cause into each edited object (so an
+ * otherwise unchanged object is patched too). Not modelled: `-f`, `--save-config`, the
  * `--windows-line-endings` CRLFs, and the temporary file's path in upstream's messages about
  * stored copies (there is no file; those lines are left out).
  */
@@ -24,6 +25,7 @@ import type { ResourceInfo } from '../../k8s/resources';
 import { objectRef, parseResourceArgs } from '../builder';
 import { CmdError, failureText, isNetworkError, plainError, type ApiError, type Failure } from '../errors';
 import { parseFlags, type FlagDef, type Flags } from '../flags';
+import { RECORD_FLAG, recordedCause, recordInto, warnDeprecatedFlags } from '../record';
 import { namespaceOf, type Env } from '../env';
 import { loadText } from '../manifest';
 import { getSubresource } from './get-subresource';
@@ -46,7 +48,7 @@ export const EDIT_FLAGS: FlagDef[] = [
   { name: 'output-patch', kind: 'bool' },
   { name: 'recursive', short: 'R', kind: 'bool' },
   { name: 'save-config', kind: 'bool' },
-  { name: 'record', kind: 'bool' },
+  RECORD_FLAG,
   { name: 'show-managed-fields', kind: 'bool' },
   { name: 'subresource', kind: 'string', values: SUBRESOURCE_COMPLETIONS },
   { name: 'template', kind: 'string' },
@@ -63,7 +65,9 @@ export function runEdit(env: Env, argv: string[]): number {
   if (flags.list('filename').length > 0 || flags.str('kustomize') !== '') throw plainError('edit -f is not available in this simulator; name the object instead (kubectl edit TYPE/NAME)');
   const opened = env.editor?.opened();
   const open = opened?.kind === 'object' ? opened.edit : undefined;
+  // The saved file's half continues the invocation that opened the editor: its notices were printed then.
   if (env.stdin !== undefined && open && sameArgv(open.argv, argv)) return saved(env, flags, open, env.stdin);
+  warnDeprecatedFlags(env, flags);
 
   const originals = fetch(env, flags);
   if (!env.editor) throw plainError(`unable to launch the editor "${DEFAULT_EDITOR}"`);
@@ -171,6 +175,8 @@ function saved(env: Env, flags: Flags, open: OpenEdit, edited: string): number {
     if (!original) return fail(editor, `no original object found for ${d.info.kind.toLowerCase()}/${d.obj.metadata.name ?? ''}`);
     // restoreManagedFields: both sides carry the server's managedFields, so they never differ.
     const edit = withoutManagedFields(d.obj);
+    // visitAnnotation: --record's cause goes into every edited object before the comparison.
+    recordInto(edit, recordedCause(['edit'], flags));
     if (deepEqual(original.obj as never, edit as never)) {
       printResult(env, flags, original.info, original.obj, 'skipped');
       continue;

@@ -9,6 +9,7 @@ import { resourceInfo } from '../../k8s/resources';
 import { parseResourceArgs } from '../builder';
 import { CmdError, failureText, plainError, usageError } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
+import { changeCause, RECORD_FLAG, recordInto } from '../record';
 import { namespaceOf, type Env } from '../env';
 import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, TEMPLATE_FLAGS, dryRunOf, printResult, withDryRun } from './common';
 import { runAttached } from './run-attach';
@@ -40,6 +41,7 @@ export const EXPOSE_FLAGS: FlagDef[] = [
   DRY_RUN_FLAG,
   OUTPUT_FLAG,
   ...TEMPLATE_FLAGS,
+  RECORD_FLAG,
 ];
 
 function parseKV(text: string): Record<string, string> {
@@ -55,6 +57,7 @@ function parseKV(text: string): Record<string, string> {
 
 export function runExpose(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, EXPOSE_FLAGS, 'kubectl expose');
+  const cause = changeCause(env, ['expose'], flags);
   const ns = namespaceOf(env, flags);
   if (flags.args.length === 0) throw new CmdError(`error: You must provide one or more resources by argument or filename.\nExample resource specifications include:\n   '-f rsrc.yaml'\n   '--filename=rsrc.json'\n   '<resource> <name>'\n   '<resource>'\n`);
   const groups = parseResourceArgs(flags.args);
@@ -134,6 +137,7 @@ export function runExpose(env: Env, argv: string[]): number {
     },
   };
   const svc = applyOverrides(flags, generated, typedService);
+  recordInto(svc, cause);
   // The generated Service has no namespace; a client dry run shows the one -n enforced.
   if (dry === 'client' && flags.has('namespace')) svc.metadata.namespace = ns;
   const info = resourceInfo('services')!;
@@ -178,10 +182,12 @@ export const RUN_FLAGS: FlagDef[] = [
   DRY_RUN_FLAG,
   OUTPUT_FLAG,
   ...TEMPLATE_FLAGS,
+  RECORD_FLAG,
 ];
 
 export function runRun(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, RUN_FLAGS, 'kubectl run');
+  const cause = changeCause(env, ['run'], flags);
   const dash = flags.afterDash ?? [];
   const positional = flags.args.slice(0, flags.args.length - dash.length);
   const name = positional[0];
@@ -225,6 +231,7 @@ export function runRun(env: Env, argv: string[]): number {
     spec: { containers: [container], restartPolicy: restart, dnsPolicy: 'ClusterFirst' },
   };
   const pod = applyOverrides(flags, generated, typedObject);
+  recordInto(pod, cause);
   // BasicPod: no namespace of its own; a client dry run shows the one -n enforced.
   if (dry === 'client' && flags.has('namespace')) pod.metadata.namespace = namespaceOf(env, flags);
   const info = resourceInfo('pods')!;

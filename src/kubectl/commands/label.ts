@@ -6,6 +6,7 @@ import type { Env } from '../env';
 import { collectTargets } from './targets';
 import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, OUTPUT_FLAG, TEMPLATE_FLAGS, dryRunOf, printResult, withDryRun } from './common';
 import { KUSTOMIZE_FLAG, usesFiles } from '../file-inputs';
+import { CHANGE_CAUSE_ANNOTATION, changeCause, RECORD_FLAG } from '../record';
 
 export const LABEL_FLAGS: FlagDef[] = [
   { name: 'overwrite', kind: 'bool' },
@@ -22,6 +23,7 @@ export const LABEL_FLAGS: FlagDef[] = [
   DRY_RUN_FLAG,
   OUTPUT_FLAG,
   ...TEMPLATE_FLAGS,
+  RECORD_FLAG,
 ];
 
 type Which = 'labels' | 'annotations';
@@ -37,6 +39,7 @@ export function runAnnotate(env: Env, argv: string[]): number {
 function run(env: Env, argv: string[], which: Which): number {
   const cmd = which === 'labels' ? 'label' : 'annotate';
   const flags = parseFlags(argv, LABEL_FLAGS, `kubectl ${cmd}`);
+  const cause = changeCause(env, [cmd], flags);
   const isPair = (a: string): boolean => a.includes('=') || a.endsWith('-');
   const pairs = flags.args.filter(isPair);
   const resources = flags.args.filter((a) => !isPair(a));
@@ -77,8 +80,13 @@ function run(env: Env, argv: string[], which: Which): number {
     const patchMap = Object.fromEntries(patchEntries);
     let result: KObject = t.obj;
     const changed = patchEntries.length > 0;
-    if (changed && dry !== 'client') {
-      const res = env.client.patch(t.info, t.obj.metadata.namespace, t.obj.metadata.name ?? '', { metadata: { [which]: patchMap } }, dry === 'server');
+    // --record: annotate writes the cause before the user's annotations (theirs win a clash) and
+    // always sends; label adds it to a patch it sends anyway.
+    const recorded = cause !== undefined && t.obj.metadata.annotations?.[CHANGE_CAUSE_ANNOTATION] !== cause && dry !== 'client';
+    if (recorded && which === 'annotations' && !set.has(CHANGE_CAUSE_ANNOTATION)) patchMap[CHANGE_CAUSE_ANNOTATION] = cause;
+    const patch = recorded && which === 'labels' ? { metadata: { labels: patchMap, annotations: { [CHANGE_CAUSE_ANNOTATION]: cause } } } : { metadata: { [which]: patchMap } };
+    if ((changed || (recorded && which === 'annotations')) && dry !== 'client') {
+      const res = env.client.patch(t.info, t.obj.metadata.namespace, t.obj.metadata.name ?? '', patch, dry === 'server');
       if (!res.ok) {
         errors.push({ api: res.error });
         continue;

@@ -7,6 +7,7 @@ import type { KObject } from '../../k8s/types';
 import type { PatchType } from '../../engine/index';
 import { CmdError, failureText, plainError, type Failure } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
+import { changeCause, RECORD_FLAG, sendRecordPatch } from '../record';
 import type { Env } from '../env';
 import { parseDocuments } from '../manifest';
 import { collectTargets } from './targets';
@@ -31,7 +32,7 @@ export const PATCH_FLAGS: FlagDef[] = [
   { name: 'local', kind: 'bool' },
   { name: 'field-manager', kind: 'string' },
   { name: 'subresource', kind: 'string', values: SUBRESOURCE_COMPLETIONS },
-  { name: 'record', kind: 'bool' },
+  RECORD_FLAG,
   DRY_RUN_FLAG,
   OUTPUT_FLAG,
   { name: 'allow-missing-template-keys', kind: 'bool' },
@@ -41,6 +42,7 @@ export const PATCH_FLAGS: FlagDef[] = [
 
 export function runPatch(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, PATCH_FLAGS, 'kubectl patch');
+  const cause = changeCause(env, ['patch'], flags);
   const dry = dryRunOf(flags);
   checkOutput(flags, env.files);
   // Validate.
@@ -117,6 +119,10 @@ export function runPatch(env: Env, argv: string[]): number {
         continue;
       }
       result = res.value;
+      const changed = !deepEqual(t.obj, result);
+      result = sendRecordPatch(env, t.info, result, cause) ?? result;
+      printResult(env, flags, t.info, result, withDryRun(changed ? 'patched' : 'patched (no change)', dry));
+      continue;
     }
     printResult(env, flags, t.info, result, withDryRun(deepEqual(t.obj, result) ? 'patched (no change)' : 'patched', dry));
   }

@@ -7,6 +7,7 @@ import type { KObject } from '../../k8s/types';
 import { kindString } from '../builder';
 import { CmdError, failureText, isNetworkError, plainError, withSource, type Failure } from '../errors';
 import { parseFlags, type FlagDef, type Flags } from '../flags';
+import { changeCause, RECORD_FLAG, recordInto } from '../record';
 import { scaleOf } from '../../k8s/scale';
 import { SUBRESOURCE_COMPLETIONS, subresourceRoute, writeSubresource } from '../subresource';
 import { namespaceOf, type Env } from '../env';
@@ -33,10 +34,12 @@ export const REPLACE_FLAGS: FlagDef[] = [
   DRY_RUN_FLAG,
   OUTPUT_FLAG,
   ...TEMPLATE_FLAGS,
+  RECORD_FLAG,
 ];
 
 export function runReplace(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, REPLACE_FLAGS, 'kubectl replace');
+  const cause = changeCause(env, ['replace'], flags);
   const dry = dryRunOf(flags);
   checkOutput(flags, env.files);
   const force = flags.bool('force');
@@ -50,7 +53,12 @@ export function runReplace(env: Env, argv: string[]): number {
   failIfUnrecognizable(env, flags, loaded);
   if (loaded.errors.length) throw new CmdError(failureText(loaded.errors));
   const ns = namespaceOf(env, flags);
-  const docs = loaded.docs.map((d) => ({ doc: d, obj: placeObject(d.info, d.obj, ns, flags.has('namespace')) }));
+  const docs = loaded.docs.map((d) => {
+    const placed = placeObject(d.info, d.obj, ns, flags.has('namespace'));
+    const obj = cause === undefined ? placed : { ...placed, metadata: { ...placed.metadata } };
+    recordInto(obj, cause);
+    return { doc: d, obj };
+  });
   if (docs.length === 0) throw plainError('no objects passed to replace');
   return force ? forceReplace(env, flags.int('grace-period', -1), flags.duration('timeout', 0), docs, flags) : replaceAll(env, dry, docs, flags);
 }

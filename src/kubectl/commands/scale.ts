@@ -6,6 +6,7 @@ import type { Env } from '../env';
 import { collectTargets } from './targets';
 import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, dryRunOf, withDryRun } from './common';
 import { KUSTOMIZE_FLAG, usesFiles } from '../file-inputs';
+import { changeCause, RECORD_FLAG, sendRecordPatch } from '../record';
 
 export const SCALE_FLAGS: FlagDef[] = [
   { name: 'replicas', kind: 'int' },
@@ -18,10 +19,12 @@ export const SCALE_FLAGS: FlagDef[] = [
   { name: 'timeout', kind: 'duration' },
   { name: 'output', short: 'o', kind: 'string', values: ['name'] },
   DRY_RUN_FLAG,
+  RECORD_FLAG,
 ];
 
 export function runScale(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, SCALE_FLAGS, 'kubectl scale');
+  const cause = changeCause(env, ['scale'], flags);
   if (!flags.has('replicas')) throw new CmdError(`error: required flag(s) "replicas" not set\n`);
   const replicas = flags.int('replicas', 0);
   if (replicas < 0) throw plainError('The --replicas=COUNT flag is required, and COUNT must be greater than or equal to 0');
@@ -47,6 +50,7 @@ export function runScale(env: Env, argv: string[]): number {
         errors.push({ api: res.error });
         continue;
       }
+      sendRecordPatch(env, t.info, t.obj, cause);
     }
     env.out.out(flags.str('output') === 'name' ? `${objectRef(t.info, t.obj.metadata.name ?? '')}\n` : `${objectRef(t.info, t.obj.metadata.name ?? '')} ${withDryRun('scaled', dry)}\n`);
   }

@@ -13,6 +13,7 @@ import { printResult, withDryRun, type DryRun } from './common';
 import type { Target } from './targets';
 import { threeWayPatch } from '../../k8s/strategic-patch';
 import { podSpecOf } from './pod-template';
+import { recordInto } from '../record';
 
 export type PatchOutcome =
   | { kind: 'no-pod-template' }
@@ -20,20 +21,29 @@ export type PatchOutcome =
   /** `modified` is the changed copy (what a client dry run prints). */
   | { kind: 'patch'; patch: Record<string, unknown>; modified: KObject };
 
-export function calculatePatch(obj: KObject, mutate: (spec: PodSpec) => void): PatchOutcome {
+/**
+ * `cause` is `--record`'s change cause: written into the copy after `mutate` unless it answers
+ * false (set resources records only when a container was transformed), so it is part of the patch.
+ */
+export function calculatePatch(obj: KObject, mutate: (spec: PodSpec) => boolean | void, cause?: string): PatchOutcome {
   let template = true;
-  const outcome = calculateObjectPatch(obj, (copy) => {
-    const spec = podSpecOf(copy);
-    if (spec) mutate(spec);
-    else template = false;
-  });
+  const outcome = calculateObjectPatch(
+    obj,
+    (copy) => {
+      const spec = podSpecOf(copy);
+      if (spec) return mutate(spec);
+      template = false;
+      return false;
+    },
+    cause,
+  );
   return template ? outcome : { kind: 'no-pod-template' };
 }
 
 /** The same for a change anywhere in the object (`set subject`'s subjects). */
-export function calculateObjectPatch(obj: KObject, mutate: (copy: KObject) => void): Exclude<PatchOutcome, { kind: 'no-pod-template' }> {
+export function calculateObjectPatch(obj: KObject, mutate: (copy: KObject) => boolean | void, cause?: string): Exclude<PatchOutcome, { kind: 'no-pod-template' }> {
   const modified = structuredClone(obj);
-  mutate(modified);
+  if (mutate(modified) !== false) recordInto(modified, cause);
   // CreateTwoWayMergePatch(original, modified): the three-way patch with the original as both
   // the last-applied and the live object.
   const patch = threeWayPatch(obj, modified as unknown as Record<string, unknown>, obj as unknown as Record<string, unknown>);

@@ -20,7 +20,7 @@ export const SET_RESOURCES_FLAGS: FlagDef[] = [
   { name: 'requests', kind: 'string' },
 ];
 
-export function runSetResources(env: Env, flags: Flags, resources: string[]): number {
+export function runSetResources(env: Env, flags: Flags, resources: string[], cause?: string): number {
   if (resources.length === 0 && !usesFiles(flags)) throw new CmdError(NO_RESOURCES);
   const dry = dryRunOf(flags);
   // Complete resolves the objects first: a missing one stops the command before Validate.
@@ -44,7 +44,8 @@ export function runSetResources(env: Env, flags: Flags, resources: string[]): nu
         if (limits) r.limits = { ...(r.limits ?? {}), ...limits };
         if (requests) r.requests = { ...(r.requests ?? {}), ...requests };
       }
-    });
+      return found;
+    }, cause);
     if (outcome.kind === 'no-pod-template') {
       errors.push({ text: noPodTemplateText(t.info, t.obj) });
       continue;

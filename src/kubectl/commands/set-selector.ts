@@ -37,7 +37,7 @@ function goRequirements(rs: Requirement[]): string {
   return `[${rs.map((r) => `{${r.key} ${r.op} [${'values' in r ? r.values.join(' ') : ''}]}`).join(' ')}]`;
 }
 
-export function runSetSelector(env: Env, flags: Flags): number {
+export function runSetSelector(env: Env, flags: Flags, cause?: string): number {
   const dry = dryRunOf(flags);
   const args = flags.args;
   const selectorText = args.length > 0 ? args[args.length - 1]! : undefined;
@@ -54,7 +54,7 @@ export function runSetSelector(env: Env, flags: Flags): number {
     const outcome = calculateObjectPatch(base, (copy) => {
       if (rv) copy.metadata.resourceVersion = rv;
       (copy.spec as { selector?: Record<string, string> }).selector = { ...selector.matchLabels };
-    });
+    }, cause);
     let result = outcome.kind === 'patch' ? outcome.modified : t.obj;
     if (dry !== 'client') {
       const res = env.client.patch(t.info, t.obj.metadata.namespace, t.obj.metadata.name ?? '', outcome.kind === 'patch' ? outcome.patch : {}, dry === 'server');

@@ -11,7 +11,7 @@ import { dryRunOf, NO_RESOURCES } from './common';
 import { calculatePatch, noPodTemplateText, sendPatch } from './set-patch';
 import { usesFiles } from '../file-inputs';
 
-export function runSetServiceAccount(env: Env, flags: Flags): number {
+export function runSetServiceAccount(env: Env, flags: Flags, cause?: string): number {
   const dry = dryRunOf(flags);
   if (flags.bool('local') && dry === 'server') throw plainError('cannot specify --local and --dry-run=server - did you mean --dry-run=client?');
   if (flags.args.length === 0) throw plainError('serviceaccount is required');
@@ -22,9 +22,13 @@ export function runSetServiceAccount(env: Env, flags: Flags): number {
   if (targets.errors.length) throw new CmdError(failureText(targets.errors));
   const errors: Failure[] = [];
   for (const t of targets.items) {
-    const outcome = calculatePatch(t.obj, (spec) => {
-      spec.serviceAccountName = name;
-    });
+    const outcome = calculatePatch(
+      t.obj,
+      (spec) => {
+        spec.serviceAccountName = name;
+      },
+      cause,
+    );
     if (outcome.kind === 'no-pod-template') {
       errors.push({ text: noPodTemplateText(t.info, t.obj) });
       continue;

@@ -12,6 +12,7 @@ import { runSetServiceAccount } from './set-serviceaccount';
 import { runSetSubject, SET_SUBJECT_FLAGS } from './set-subject';
 import { runSetSelector, SET_SELECTOR_FLAGS } from './set-selector';
 import { KUSTOMIZE_FLAG, usesFiles } from '../file-inputs';
+import { changeCause, RECORD_FLAG } from '../record';
 
 export const SET_FLAGS: FlagDef[] = [
   FILENAME_FLAG,
@@ -19,7 +20,6 @@ export const SET_FLAGS: FlagDef[] = [
   { name: 'selector', short: 'l', kind: 'string' },
   { name: 'all', kind: 'bool' },
   { name: 'local', kind: 'bool' },
-  { name: 'record', kind: 'bool' },
   { name: 'field-manager', kind: 'string' },
   DRY_RUN_FLAG,
   OUTPUT_FLAG,
@@ -36,15 +36,26 @@ export function runSet(env: Env, argv: string[]): number {
     // cmdutil.DefaultSubCommandRun: the parent command takes no arguments of its own.
     throw plainError(`unknown command "${parseFlags(argv, [], 'kubectl set').args.join(' ')}"\nSee 'kubectl set -h' for help and examples`);
   }
-  if (sub === 'serviceaccount' || sub === 'sa') return runSetServiceAccount(env, parseFlags(argv.slice(1), SET_FLAGS, `kubectl set ${sub}`));
+  // Only image, resources, selector and serviceaccount take `--record` (set_*.go's RecordFlags).
+  const recorded = (extra: readonly FlagDef[]) => {
+    const f = parseFlags(argv.slice(1), [...SET_FLAGS, ...extra, RECORD_FLAG], `kubectl set ${sub}`);
+    return { flags: f, cause: changeCause(env, ['set', sub], f) };
+  };
+  if (sub === 'serviceaccount' || sub === 'sa') {
+    const r = recorded([]);
+    return runSetServiceAccount(env, r.flags, r.cause);
+  }
   if (sub === 'subject') return runSetSubject(env, parseFlags(argv.slice(1), [...SET_FLAGS, ...SET_SUBJECT_FLAGS], 'kubectl set subject'));
-  if (sub === 'selector') return runSetSelector(env, parseFlags(argv.slice(1), [...SET_FLAGS, ...SET_SELECTOR_FLAGS], 'kubectl set selector'));
+  if (sub === 'selector') {
+    const r = recorded(SET_SELECTOR_FLAGS);
+    return runSetSelector(env, r.flags, r.cause);
+  }
   if (sub === 'env') return runSetEnv(env, parseFlags(argv.slice(1), [...SET_FLAGS, ...SET_ENV_FLAGS], 'kubectl set env'));
   if (sub === 'resources') {
-    const f = parseFlags(argv.slice(1), [...SET_FLAGS, ...SET_RESOURCES_FLAGS], 'kubectl set resources');
-    return runSetResources(env, f, f.args);
+    const r = recorded(SET_RESOURCES_FLAGS);
+    return runSetResources(env, r.flags, r.flags.args, r.cause);
   }
-  const flags = parseFlags(argv.slice(1), SET_FLAGS, 'kubectl set image');
+  const { flags, cause } = recorded([]);
   const pairs = flags.args.filter((a) => a.includes('='));
   const resources = flags.args.filter((a) => !a.includes('='));
   if (pairs.length === 0) throw new CmdError(`error: at least one image update is required\nSee 'kubectl set image -h' for help and examples\n`);
@@ -64,7 +75,7 @@ export function runSet(env: Env, argv: string[]): number {
         if (hits.length === 0) errors.push({ text: `error: unable to find container named "${name}"` });
         for (const c of hits) c.image = image;
       }
-    });
+    }, cause);
     if (outcome.kind === 'no-pod-template') {
       errors.push({ text: noPodTemplateText(t.info, t.obj) });
       continue;

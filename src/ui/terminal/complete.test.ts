@@ -117,6 +117,12 @@ describe('tab completion', () => {
     expect(press('kubectl delete pod x --cascade=f')).toBe('kubectl delete pod x --cascade=foreground ');
   });
 
+  it('never offers a deprecated flag (cobra hides --record), yet reads it as the bool it is', () => {
+    expect(press('kubectl scale deployment go-api --re')).toEqual(['--replicas', '--request-timeout', '--resource-version']);
+    expect(press('kubectl scale deployment go-api --rec')).toBe('kubectl scale deployment go-api --rec');
+    expect(press('kubectl scale --record deployment go-')).toBe('kubectl scale --record deployment go-api ');
+  });
+
   it('knows logs -f is --follow and completes pods, then containers', () => {
     expect(press(`kubectl logs -f ${goApiPod.slice(0, goApiPod.length - 2)}`)).toContain(goApiPod.slice(0, goApiPod.length - 2));
     expect(press(`kubectl logs ${goApiPod} `)).toBe(`kubectl logs ${goApiPod} api `);

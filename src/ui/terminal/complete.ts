@@ -197,7 +197,8 @@ function parseLine(group: CommandGroup, command: string | undefined, words: read
 
 // ---- candidates ----
 
-function flagCandidates(flags: readonly FlagInfo[], current: string): string[] {
+function flagCandidates(all: readonly FlagInfo[], current: string): string[] {
+  const flags = all.filter((f) => !f.hidden);
   const long = flags.map((f) => `--${f.name}`);
   const short = flags.filter((f) => f.short).map((f) => `-${f.short!}`);
   return matching(current, current.startsWith('--') || current === '-' ? long : [...short, ...long]);
