@@ -9,7 +9,7 @@ import { parseTimestamp } from '../../k8s/time';
 import type { ImageDefinition } from './catalog';
 import type { BaseFs, BaseMeta } from './fs';
 import { distroFiles, distroLinks, distroOf } from './os-release';
-import { debianAccounts, imageFileFamily, userlandFiles } from './userland-files';
+import { imageAccounts, imageFileFamily, userlandFiles } from './userland-files';
 
 const STANDARD_DIRS = ['/', '/bin', '/dev', '/etc', '/home', '/proc', '/root', '/sys', '/tmp', '/usr', '/usr/bin', '/usr/local', '/usr/local/bin', '/usr/sbin', '/usr/share', '/var', '/var/log', '/var/run', '/run', '/lib', '/sbin', '/opt', '/mnt', '/srv'];
 
@@ -70,7 +70,7 @@ function imageLayer(def: ImageDefinition): ImageLayer {
   // The userland's programs and accounts first: the image's own files and links replace them.
   const family = imageFileFamily(def);
   const programs = userlandFiles(family, def.image.userland);
-  const accounts = debianAccounts(def, family);
+  const accounts = imageAccounts(def, family);
   const files: Record<string, string> = { ...programs.files, ...(distro ? distroFiles(distro) : {}), ...(accounts?.files ?? {}), ...(def.image.files ?? {}), ...(def.tag.files ?? {}) };
   for (const p of POD_FILES) files[p] = '';
   // A tag without the image's curl (nginx before 1.17.10, perl:slim) has no file for it either.
@@ -99,6 +99,12 @@ function imageLayer(def: ImageDefinition): ImageLayer {
   layer = { files, dirs, links, meta: { ...programs.meta, ...(accounts?.meta ?? {}), ...(def.image.meta ?? {}) }, children };
   LAYERS.set(def, layer);
   return layer;
+}
+
+/** A file of the image itself (its /etc/passwd, as containerd reads it from the rootfs), without a container's. */
+export function imageFile(def: ImageDefinition, path: string): string | undefined {
+  const { files } = imageLayer(def);
+  return Object.hasOwn(files, path) ? files[path] : undefined;
 }
 
 export function buildBaseFs(def: ImageDefinition, o: BaseFsInput): BaseFs {

@@ -88,6 +88,15 @@ const AGNHOST_ACCOUNTS: Record<string, string> = {
     'root:x:0:root\nbin:x:1:root,bin,daemon\ndaemon:x:2:root,bin,daemon\nsys:x:3:root,bin,adm\nadm:x:4:root,adm,daemon\ntty:x:5:\ndisk:x:6:root,adm\nlp:x:7:lp\nmem:x:8:\nkmem:x:9:\nwheel:x:10:root\nfloppy:x:11:root\nmail:x:12:mail\nnews:x:13:news\nuucp:x:14:uucp\ncron:x:16:cron\nconsole:x:17:\naudio:x:18:\ncdrom:x:19:\ndialout:x:20:root\nftp:x:21:\nsshd:x:22:\ninput:x:23:\ntape:x:26:root\nvideo:x:27:root\nnetdev:x:28:\nsquid:x:31:squid\nxfs:x:33:xfs\nkvm:x:34:kvm\ngames:x:35:\nshadow:x:42:\ncdrw:x:80:\nwww-data:x:82:\nusb:x:85:\nvpopmail:x:89:\nusers:x:100:games\nntp:x:123:\nnofiles:x:200:\nsmmsp:x:209:smmsp\nlocate:x:245:\nabuild:x:300:\nutmp:x:406:\nping:x:999:\nnogroup:x:65533:\nnobody:x:65534:\nuser-defined-in-image:x:1000:\ngroup-defined-in-image:x:50000:user-defined-in-image\n',
 };
 const DEBIAN: Userland = { shell: 'dash', tools: 'coreutils', bash: true, pkg: 'apt' };
+/**
+ * gcr.io/distroless/static's accounts: root, nobody and nonroot (65532), as `cat /etc/passwd`
+ * through /proc/1/root of a distroless container shows them; the groups are distroless's
+ * (root, nobody, tty, staff, nonroot: its common/variables.bzl). Approximate: the group file's order.
+ */
+const DISTROLESS_ACCOUNTS: Record<string, string> = {
+  '/etc/passwd': 'root:x:0:0:root:/root:/sbin/nologin\nnobody:x:65534:65534:nobody:/nonexistent:/sbin/nologin\nnonroot:x:65532:65532:nonroot:/home/nonroot:/sbin/nologin\n',
+  '/etc/group': 'root:x:0:\nnobody:x:65534:\ntty:x:5:\nstaff:x:50:\nnonroot:x:65532:\n',
+};
 const ALPINE: Userland = { shell: 'ash', tools: 'busybox', bash: false, ip: 'busybox-musl', net: { telnet: false }, pkg: 'apk' };
 const DISTROLESS: Userland = { shell: null, tools: 'none', bash: false };
 
@@ -609,6 +618,8 @@ function pauseImage(repository: string): CatalogImage {
     userland: DISTROLESS,
     entrypoint: ['/pause'],
     cmd: [],
+    // build/pause/Dockerfile: `USER 65535:65535` (FROM scratch: no /etc/passwd).
+    user: '65535:65535',
     main: '/pause',
     binaries: { '/pause': app({ kind: 'sleep-forever', memoryBytes: 256 * 1024, logs: [] }) },
   };
@@ -987,9 +998,10 @@ export const CATALOG: CatalogImage[] = [
     // Its entrypoint.sh runs `curl "$@"` when the first argument is an option.
     entrypoint: ['/entrypoint.sh'],
     cmd: ['curl'],
-    // create_base_image.sh: `adduser -S curl_user -G curl_group` (Alpine's first system ids), the
-    // workdir its home, and Mozilla's bundle as curl's CA store.
-    user: { name: 'curl_user', uid: 100, group: 'curl_group', gid: 101, home: '/home/curl_user' },
+    // create_appliance_image.sh: `buildah config --user curl_user` (a name: runAsNonRoot cannot
+    // verify it); create_base_image.sh's `adduser -S curl_user -G curl_group` made the account
+    // (userland-files.ts), its home the workdir, and Mozilla's bundle curl's CA store.
+    user: 'curl_user',
     workingDir: '/home/curl_user',
     env: { CURL_CA_BUNDLE: '/cacert.pem' },
     binaries: {
@@ -1010,6 +1022,9 @@ export const CATALOG: CatalogImage[] = [
     userland: DISTROLESS,
     entrypoint: ['/coredns'],
     cmd: [],
+    // coredns's Dockerfile: `FROM gcr.io/distroless/static-debian12:nonroot`, `USER nonroot:nonroot`.
+    user: 'nonroot:nonroot',
+    files: DISTROLESS_ACCOUNTS,
     main: '/coredns',
     binaries: {
       '/coredns': app(
@@ -1038,6 +1053,9 @@ export const CATALOG: CatalogImage[] = [
     userland: DISTROLESS,
     entrypoint: ['/metrics-server'],
     cmd: [],
+    // metrics-server's Dockerfile: `FROM gcr.io/distroless/static`, `USER 65534`.
+    user: '65534',
+    files: DISTROLESS_ACCOUNTS,
     main: '/metrics-server',
     binaries: {
       // The scraping itself is engine/metrics/metrics-server.ts: it needs the kubelets, which a process cannot reach.

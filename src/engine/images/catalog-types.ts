@@ -266,7 +266,7 @@ export type DebianCodename = 'bookworm' | 'trixie';
 /** The curl builds curl-builds.ts knows, by the distribution (or image) that ships them. */
 export type CurlBuildName = 'bookworm' | 'trixie' | 'noble' | 'xenial' | 'alpine' | 'curlimages';
 
-/** A non-root image USER as `id` reports it. */
+/** A process's account as `id` reports it (tool-types.ts RunUser). */
 export interface ImageUser {
   name: string;
   uid: number;
@@ -301,8 +301,13 @@ export interface CatalogImage {
   entrypoint: string[];
   cmd: string[];
   workingDir?: string;
-  /** The image's USER (unset: root); its HOME comes from the image's /etc/passwd. */
-  user?: ImageUser;
+  /**
+   * The image config's User, as `docker inspect -f '{{.Config.User}}'` shows it: `name`, `uid`,
+   * `uid:gid` or `name:group` (image-user.ts). Unset: "" (root). The runtime resolves it against
+   * the image's /etc/passwd and /etc/group; the kubelet's runAsNonRoot check reads it through
+   * CRI ImageStatus (a uid when numeric, else a username).
+   */
+  user?: string;
   env?: Record<string, string>;
   /** Path of the image's application binary (what `TagInfo.behaviour` replaces). */
   main?: string;

@@ -18,6 +18,7 @@ import { nginxWorkerPids } from './app-logs';
 import type { Machine, RunContext } from './machine';
 import { nextProcPid, pid1ShellOf, shellChain } from './shell-chain';
 import { stat } from './fs';
+import { resolveUser, rowsOf } from './image-user';
 import { commOf, passwdUsers, proc, type Proc } from './proc-model';
 import type { ProcCreds } from './proc-status';
 import type { RunUser } from './tool-types';
@@ -60,15 +61,24 @@ function users(m: Machine, ctx: RunContext): Map<number, string> {
   const f = stat(m.fs, ctx.base, '/etc/passwd');
   const u = f.kind === 'file' ? passwdUsers(f.content) : new Map<number, string>();
   if (!u.has(0)) u.set(0, 'root');
-  if (ctx.image.user && !u.has(ctx.image.user.uid)) u.set(ctx.image.user.uid, ctx.image.user.name);
   if (ctx.image.repository.endsWith('/nginx') && !u.has(NGINX_UID)) u.set(NGINX_UID, 'nginx');
   return u;
 }
 
 const nameOf = (u: Map<number, string>, uid: number): string => u.get(uid) ?? String(uid);
 
+/**
+ * The user containerd gives the container (CRI containerSpecOpts): securityContext.runAsUser,
+ * else the image config's User, resolved over the image's own /etc/passwd and /etc/group.
+ */
+function imageAccount(ctx: RunContext) {
+  const passwd = rowsOf(ctx.base.file('/etc/passwd'));
+  const group = rowsOf(ctx.base.file('/etc/group'));
+  return resolveUser(ctx.runAsUser !== undefined ? String(ctx.runAsUser) : (ctx.image.user ?? ''), passwd, group);
+}
+
 /** The uid the container's processes run as: securityContext.runAsUser, else the image's USER, else root. */
-const uidOf = (ctx: RunContext): number => ctx.runAsUser ?? ctx.image.user?.uid ?? 0;
+const uidOf = (ctx: RunContext): number => imageAccount(ctx).uid;
 
 /** The title a program writes over its argv, where the real one does. */
 function titleOf(a: AppRun): string {
@@ -185,7 +195,10 @@ export function visibleProcs(m: Machine, ctx: RunContext, tool: string[]): Proc[
 export function namespaceProcs(m: Machine, ctx: RunContext): Proc[] {
   const base = pidBase(ctx);
   const outside = ctx.session?.shim ?? 0;
-  return [...(ctx.pidPeers ?? []), ...containerProcs(m, ctx).map((p) => ({ ...p, pid: p.pid + base, ppid: p.ppid === 0 ? outside : p.ppid + base }))];
+  // ps names a peer's uid from this container's /etc/passwd, not the peer's own.
+  const u = ctx.pidPeers?.length ? users(m, ctx) : undefined;
+  const peers = u ? ctx.pidPeers!.map((p) => ({ ...p, user: nameOf(u, p.uid) })) : [];
+  return [...peers, ...containerProcs(m, ctx).map((p) => ({ ...p, pid: p.pid + base, ppid: p.ppid === 0 ? outside : p.ppid + base }))];
 }
 
 /** The caller's uid and terminal, as ps's default selection compares them. */
@@ -195,11 +208,9 @@ export function callerOf(ctx: RunContext): { uid: number; tty: string } {
 
 /** The container user's passwd entry, primary gid and group list, as containerd resolves them. */
 function accountOf(m: Machine, ctx: RunContext) {
-  const id = ctx.runAsUser ?? ctx.image.user?.uid ?? 0;
-  const passwd = stat(m.fs, ctx.base, '/etc/passwd');
-  const entry = passwd.kind === 'file' ? passwd.content.split('\n').map((l) => l.split(':')).find((f) => f.length >= 6 && f[2] === String(id)) : undefined;
+  const { uid: id, gid: imageGid, entry } = imageAccount(ctx);
   const name = entry?.[0] ?? (id === 0 ? 'root' : String(id));
-  const gid = ctx.runAsGroup ?? (entry ? Number(entry[3]) : 0);
+  const gid = ctx.runAsGroup ?? imageGid;
   const groupFile = stat(m.fs, ctx.base, '/etc/group');
   const groupRows = groupFile.kind === 'file' ? groupFile.content.split('\n').map((l) => l.split(':')).filter((f) => f.length >= 3) : [];
   const groupName = (g: number): string | undefined => (g === 0 ? 'root' : groupRows.find((f) => f[2] === String(g))?.[0]);
@@ -230,17 +241,15 @@ export function containerCreds(m: Machine, ctx: RunContext): (p: Proc) => ProcCr
 }
 
 /**
- * Who an exec's commands run as (`id`, `whoami`, tar's owner): securityContext.runAsUser with
- * its /etc/passwd entry's name, group and home when the image has one (else the bare uid, group
- * 0, home /, as containerd sets them), or the image's USER. Undefined: root.
+ * Who an exec's commands run as (`id`, `whoami`, tar's owner): securityContext.runAsUser, else
+ * the image's USER, with its /etc/passwd entry's name, group and home when the image has one
+ * (else the bare uid, group 0, home /, as containerd sets them), and every group it is in.
+ * Undefined: root.
  */
 export function runUser(m: Machine, ctx: RunContext): RunUser | undefined {
   const uid = ctx.runAsUser;
   const regrouped = ctx.runAsGroup !== undefined || (ctx.supplementalGroups?.length ?? 0) > 0;
-  if (!regrouped) {
-    if (uid === undefined) return ctx.image.user;
-    if (uid === 0) return undefined;
-  }
+  if (!regrouped && (uid === 0 || (uid === undefined && !ctx.image.user))) return undefined;
   const { id, entry, name, gid, groupName, ids } = accountOf(m, ctx);
   const group = groupName(gid);
   return {
@@ -251,6 +260,6 @@ export function runUser(m: Machine, ctx: RunContext): RunUser | undefined {
     home: entry?.[5] ?? '/',
     ...(entry || id === 0 ? {} : { unnamed: true as const }),
     ...(group === undefined ? { groupUnnamed: true as const } : {}),
-    ...(regrouped ? { groups: ids.map((g): [number, string | undefined] => [g, groupName(g)]) } : {}),
+    groups: ids.map((g): [number, string | undefined] => [g, groupName(g)]),
   };
 }

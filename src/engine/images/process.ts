@@ -21,7 +21,8 @@ import { MAJOR, MINOR } from '../../k8s/version';
 import type { LogStyle, Route } from './catalog-types';
 import { accessLines, behaviourLines } from './app-logs';
 import { countRequest } from './log-buffer';
-import { buildBaseFs, nodeBaseFs } from './base-fs';
+import { buildBaseFs, imageFile, nodeBaseFs } from './base-fs';
+import { resolveUser, rowsOf } from './image-user';
 import { imageDefinition, type ImageDefinition } from './catalog';
 import { resolveCommand, startErrorMessage } from './resolve';
 import type { BaseFs, FileIds, FsLayer, MountedVolume, Stat } from './fs';
@@ -109,7 +110,12 @@ function containerEnv(def: ImageDefinition, input: ProcessInput): Record<string,
   for (const [k, v] of Object.entries(input.env)) setOwn(env, k, v);
   // containerd's oci.WithTTY appends TERM=xterm for a container with a terminal (a TERM the Pod sets comes first, and wins).
   if (input.tty && !Object.hasOwn(env, 'TERM')) env.TERM = 'xterm';
-  env.HOME ??= def.image.user?.home ?? '/root';
+  // runc's setupUser: HOME from the user's /etc/passwd entry, "/" without one (root's /root kept
+  // for images whose files are not modelled).
+  if (!Object.hasOwn(env, 'HOME')) {
+    const who = resolveUser(input.runAsUser !== undefined ? String(input.runAsUser) : (def.image.user ?? ''), rowsOf(imageFile(def, '/etc/passwd')), rowsOf(imageFile(def, '/etc/group')));
+    env.HOME = who.entry?.[5] ?? (who.uid === 0 ? '/root' : '/');
+  }
   return env;
 }
 

@@ -34,10 +34,20 @@ function rows(env: ToolEnv, p: string): string[][] {
   return s.kind === 'file' ? s.content.split('\n').filter((l) => l !== '' && !l.startsWith('#')).map((l) => l.split(':')) : [];
 }
 
-/** The process: the image's USER or the Pod's securityContext, else root (BusyBox's root is also in wheel). */
+/**
+ * The process: the image's USER or the Pod's securityContext, else root — in every group whose
+ * /etc/group line lists root, as containerd's WithAdditionalGIDs adds them (BusyBox's wheel,
+ * Alpine's bin, daemon, sys, adm, disk, wheel, floppy, dialout, tape, video).
+ */
 function processWho(env: ToolEnv): Who {
   const u = env.user;
-  if (!u) return { uid: 0, name: 'root', gid: 0, group: 'root', groups: bb(env) ? [[0, 'root'], [10, 'wheel']] : [[0, 'root']] };
+  if (!u) {
+    const table = rows(env, '/etc/group');
+    const member = table.filter((r) => r[0] !== 'root' && (r[3] ?? '').split(',').includes('root')).map((r): [number, string | undefined] => [Number(r[2]), r[0]]);
+    const root: [number, string | undefined] = [0, 'root'];
+    const groups: [number, string | undefined][] = table.length ? [root, ...member].sort((a, b) => a[0] - b[0]) : bb(env) ? [root, [10, 'wheel']] : [root];
+    return { uid: 0, name: 'root', gid: 0, group: 'root', groups };
+  }
   const group = u.groupUnnamed ? undefined : u.group;
   return { uid: u.uid, name: u.unnamed ? undefined : u.name, gid: u.gid, group, groups: u.groups ?? [[u.gid, group]] };
 }

@@ -16,7 +16,7 @@
  * - The busybox image: /bin/busybox and every applet hard-linked beside it (the builder's
  *   `busybox --install /bin`), one inode: `ls -l /bin/ls` shows the link count; Debian's getconf
  *   copied in beside it (libc-bin's, its bookworm size).
- * - Alpine images: /bin/busybox with each applet a symbolic link to it where BusyBox's applet
+ * - Alpine images: alpine-baselayout's /etc/passwd and /etc/group (imageAccounts); /bin/busybox with each applet a symbolic link to it where BusyBox's applet
  *   table puts it (`busybox --install -s`), musl's loader /lib/ld-musl-x86_64.so.1 and
  *   `libc.musl-x86_64.so.1 -> ld-musl-x86_64.so.1` (aports main/musl APKBUILD), apk-tools' /sbin/apk.
  * Shared: one immutable table per userland family, built on first use and kept for every
@@ -269,10 +269,93 @@ export function userlandFiles(family: FileFamily, userland: Userland): UserlandF
 }
 
 /**
- * The accounts of a Debian or Ubuntu image: base-passwd's, then its own users'. Undefined for
- * other families (they carry their own /etc/passwd, or none).
+ * Alpine's /etc/passwd and /etc/group as alpine-baselayout-data ships them in the Alpine
+ * releases the catalog's images use (3.20–3.23): transcripts of `cat /etc/passwd` and
+ * `cat /etc/group` in 2025 Alpine containers (aports' main/alpine-baselayout history has the
+ * older, longer lists agnhost still carries).
  */
-export function debianAccounts(def: ImageDefinition, family: FileFamily): { files: Record<string, string>; dirs: string[]; meta: Record<string, BaseMeta> } | undefined {
+const ALPINE_PASSWD = `root:x:0:0:root:/root:/bin/sh
+bin:x:1:1:bin:/bin:/sbin/nologin
+daemon:x:2:2:daemon:/sbin:/sbin/nologin
+lp:x:4:7:lp:/var/spool/lpd:/sbin/nologin
+sync:x:5:0:sync:/sbin:/bin/sync
+shutdown:x:6:0:shutdown:/sbin:/sbin/shutdown
+halt:x:7:0:halt:/sbin:/sbin/halt
+mail:x:8:12:mail:/var/mail:/sbin/nologin
+news:x:9:13:news:/usr/lib/news:/sbin/nologin
+uucp:x:10:14:uucp:/var/spool/uucppublic:/sbin/nologin
+cron:x:16:16:cron:/var/spool/cron:/sbin/nologin
+ftp:x:21:21::/var/lib/ftp:/sbin/nologin
+sshd:x:22:22:sshd:/dev/null:/sbin/nologin
+games:x:35:35:games:/usr/games:/sbin/nologin
+ntp:x:123:123:NTP:/var/empty:/sbin/nologin
+guest:x:405:100:guest:/dev/null:/sbin/nologin
+nobody:x:65534:65534:nobody:/:/sbin/nologin
+`;
+const ALPINE_GROUP = `root:x:0:root
+bin:x:1:root,bin,daemon
+daemon:x:2:root,bin,daemon
+sys:x:3:root,bin
+adm:x:4:root,daemon
+tty:x:5:
+disk:x:6:root
+lp:x:7:lp
+kmem:x:9:
+wheel:x:10:root
+floppy:x:11:root
+mail:x:12:mail
+news:x:13:news
+uucp:x:14:uucp
+cron:x:16:cron
+audio:x:18:
+cdrom:x:19:
+dialout:x:20:root
+ftp:x:21:
+sshd:x:22:
+input:x:23:
+tape:x:26:root
+video:x:27:root
+netdev:x:28:
+kvm:x:34:kvm
+games:x:35:
+shadow:x:42:
+www-data:x:82:
+users:x:100:games
+ntp:x:123:
+abuild:x:300:
+utmp:x:406:
+ping:x:999:
+nogroup:x:65533:
+nobody:x:65534:
+`;
+
+/**
+ * The users an Alpine image's build adds, as BusyBox's adduser/addgroup append them:
+ * curlimages/curl's create_base_image.sh `addgroup -S curl_group; adduser -S curl_user -G
+ * curl_group` (the first free system ids, 100 and 101; Alpine's patched adduser gives a system
+ * user /sbin/nologin; the line as a curlimages container's /etc/passwd shows it); node's
+ * `addgroup -g 1000 node && adduser -u 1000 -G node -s /bin/sh -D node` (docker-node's alpine
+ * Dockerfiles). adduser -G adds the user to the group's member list; the home it makes is 02755.
+ */
+const ALPINE_IMAGE_ACCOUNTS: Readonly<Record<string, { passwd: string; group: string; home: readonly [path: string, uid: number, gid: number] }>> = {
+  'docker.io/curlimages/curl': { passwd: 'curl_user:x:100:101:Linux User,,,:/home/curl_user:/sbin/nologin\n', group: 'curl_group:x:101:curl_user\n', home: ['/home/curl_user', 100, 101] },
+  'docker.io/library/node': { passwd: 'node:x:1000:1000:Linux User,,,:/home/node:/bin/sh\n', group: 'node:x:1000:node\n', home: ['/home/node', 1000, 1000] },
+};
+
+/**
+ * The accounts of a Debian, Ubuntu or Alpine image: base-passwd's or alpine-baselayout's, then
+ * its own users'. Undefined for other families (they carry their own /etc/passwd, or none).
+ */
+export function imageAccounts(def: ImageDefinition, family: FileFamily): { files: Record<string, string>; dirs: string[]; meta: Record<string, BaseMeta> } | undefined {
+  if (family.k === 'alpine') {
+    const own = ALPINE_IMAGE_ACCOUNTS[def.image.repository];
+    return {
+      files: { '/etc/passwd': ALPINE_PASSWD + (own?.passwd ?? ''), '/etc/group': ALPINE_GROUP + (own?.group ?? '') },
+      dirs: own ? [own.home[0]] : [],
+      // adduser's chmod 02755 of the home it made (setgid, after the chown).
+      meta: own ? { [own.home[0]]: { uid: own.home[1], gid: own.home[2], mode: 0o2755 } } : {},
+    };
+  }
   if (family.k !== 'debian') return undefined;
   const repo = def.image.repository;
   const distro = distroOf(repo, def.tag.version, def.tag.debian, def.tag.alpine);

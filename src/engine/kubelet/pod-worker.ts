@@ -29,6 +29,7 @@ import { containerBook } from './container-book';
 import { actuated } from './resize';
 import { preStop } from './prestop';
 import { lookupRuntimeHandler } from './runtime-class';
+import { runAsNonRootError } from './run-as-non-root';
 
 export function newWorker(pod: Pod): PodWorker {
   const phase = pod.status?.phase;
@@ -240,6 +241,11 @@ function completeOp(w: World, self: KubeletState, wk: PodWorker, op: PodOp): voi
       const env = containerEnv(w, self, wk.pod, spec.c, sb.ip);
       if (!env.ok) {
         createFailed(w, self, wk, op.container, 'CreateContainerConfigError', env.message, spec.fieldPath);
+        break;
+      }
+      const nonRoot = runAsNonRootError(wk.pod, spec.c);
+      if (nonRoot !== undefined) {
+        createFailed(w, self, wk, op.container, 'CreateContainerConfigError', nonRoot, spec.fieldPath);
         break;
       }
       const cfg = containerConfig(w, self, wk, op.container, env.env)!;
