@@ -5,7 +5,7 @@
  * `docker run alpine id` shows (uid=0(root) gid=0(root) groups=0(root),1(bin),…,27(video)).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { bootCluster, createPod, getPod, inPod, podManifest, stateOf } from '../kubelet/kubelet.testing';
+import { bootCluster, createPod, getPod, inPod, podManifest } from '../kubelet/kubelet.testing';
 import type { Simulation } from '../simulation';
 import { criImageUser, resolveUser, rowsOf } from './image-user';
 
@@ -40,7 +40,14 @@ describe("a container's user", () => {
     createPod(sim, podManifest('al', 'alpine:3.22', { container: { command: ['sleep', '3600'] } }));
     createPod(sim, podManifest('al1000', 'alpine:3.22', { container: { command: ['sleep', '3600'], securityContext: { runAsUser: 1000, runAsGroup: 3000 } }, spec: { securityContext: { supplementalGroups: [2000] } } }));
     createPod(sim, podManifest('deb', 'debian:12', { container: { command: ['sleep', '3600'] } }));
-    sim.runUntil(() => ['cu', 'al', 'al1000', 'deb'].every((n) => stateOf(getPod(sim, n)) === 'running'), 120_000);
+    const shared = podManifest('shared', 'nginx:1.27', { spec: { shareProcessNamespace: true } });
+    shared.spec.containers.push({ name: 'shell', image: 'busybox:1.36', command: ['sleep', '3600'] });
+    createPod(sim, shared);
+    const running = (n: string): boolean => {
+      const all = getPod(sim, n)?.status?.containerStatuses ?? [];
+      return all.length > 0 && all.every((c) => c.state?.running !== undefined);
+    };
+    sim.runUntil(() => ['cu', 'al', 'al1000', 'deb', 'shared'].every(running), 120_000);
   });
   const run = (pod: string, script: string): string => inPod(sim, pod, ['sh', '-c', script]).output;
 
@@ -58,6 +65,13 @@ describe("a container's user", () => {
     expect(run('al', 'id')).toBe(`uid=0(root) gid=0(root) ${groups}\n`);
     expect(run('al', 'grep Groups /proc/1/status')).toBe('Groups:\t0 1 2 3 4 6 10 11 20 26 27 \n');
     expect(run('al', 'id -un nobody; id nobody; id guest')).toBe('nobody\nuid=65534(nobody) gid=65534(nobody) groups=65534(nobody)\nuid=405(guest) gid=100(users) groups=100(users)\n');
+  });
+
+  it("of another container's process is named from the viewer's /etc/passwd (the docs' share-process-namespace page: `101` for nginx's workers in busybox's ps)", () => {
+    const res = sim.request({ verb: 'create', resource: 'pods', subresource: 'exec', namespace: 'default', name: 'shared', execOptions: { command: ['ps', '-o', 'user,args'], container: 'shell' } });
+    if (!res.ok || res.exec?.type !== 'exited') throw new Error(`exec failed: ${JSON.stringify(res)}`);
+    expect(res.exec.output).toContain('101      nginx: worker process\n');
+    expect(res.exec.output).toContain('root     nginx: master process nginx -g daemon off;\n');
   });
 
   it('is a bare uid where the image has no entry for it (numbers, HOME /), as on Debian', () => {
