@@ -6,6 +6,8 @@
  * The image's user is what CRI ImageStatus reports (getImageUser: its Uid, else its Username,
  * else root). A refusal is a CreateContainerConfigError (pod-worker.ts records it: the `Failed`
  * Event `Error: <message>`, the Waiting state, the retry). Windows' branch is not modelled.
+ * Approximate: an image the catalog does not list (a generic one) has no configured user, so it
+ * counts as root here whatever its real config says.
  */
 import type { Container, Pod } from '../../k8s/types';
 import { imageDefinition, resolveImage } from '../images/catalog';
