@@ -120,7 +120,7 @@ export function network(m: Machine, ctx: RunContext): Net {
   const publicHost = (ip: string): boolean => Object.values(INTERNET).some((h) => h.ip === ip);
   const net: Net = {
     connect(ip, port) {
-      if (self.has(ip)) return m.apps.some((a) => listensOn(a, port, m.clock)) || ctx.net?.loopback?.connect(port) ? 'open' : 'refused';
+      if (self.has(ip)) return m.apps.some((a) => listensOn(a, port, m.clock)) || ctx.net?.loopback?.connect(port, ip === ctx.hostname || ip === 'localhost' ? '127.0.0.1' : ip) ? 'open' : 'refused';
       if (publicHost(ip)) {
         if (ctx.net?.egress?.(ip, port, 'TCP') === false) return 'timeout';
         // Approximate: the public test hosts serve 80 and 443 and (like most hosts) drop the rest.
@@ -234,9 +234,10 @@ export function network(m: Machine, ctx: RunContext): Net {
           return { kind: 'reply', ip, status: r.status, body: r.body, contentType: r.contentType, ...(r.head ? { head: r.head } : {}), ...(r.delayMs > 0 ? { ms: r.delayMs } : {}) };
         }
         // The Pod's other containers share this loopback (a sidecar reaching the main container).
-        const sib = ctx.net?.loopback?.http(port, req);
+        const sib = ctx.net?.loopback?.http(port, req, ip);
         if (sib === 'hang') return { kind: 'timeout', ip, connected: true };
         if (sib) {
+          if (sib.closed) return { kind: 'empty', ip };
           if (sib.tlsFailure) return { kind: 'tls-failed', ip, failure: sib.tlsFailure };
           if (req.tls && !sib.tls) return { kind: 'tls-failed', ip, failure: { kind: 'not-tls' } };
           return { kind: 'reply', ip, status: sib.status, body: sib.body, ...(sib.head ? { head: sib.head } : {}), ...(sib.contentType !== undefined ? { contentType: sib.contentType } : {}), ...(sib.delayMs ? { ms: sib.delayMs } : {}) };

@@ -316,12 +316,15 @@ export type RedisWire = { kind: 'replies'; replies: Reply[] } | { kind: 'not-red
 
 /** The Pod's other containers, on the network namespace they share with this one. */
 export interface PodLoopback {
-  /** A request to `localhost:port`: the first of them listening there answers; undefined = refused. */
-  http(port: number, req: HttpRequest): HttpAnswer | 'hang' | undefined;
+  /**
+   * A request to `localhost:port`: the first of them listening there answers; undefined = refused.
+   * `ip`: the address dialled (127.0.0.1, ::1 or the namespace's own), for a listener bound to one.
+   */
+  http(port: number, req: HttpRequest, ip?: string): HttpAnswer | 'hang' | undefined;
   /** redis-cli's commands to `localhost:port` (a redis sidecar). */
   redis?(port: number, commands: string[][]): RedisWire;
-  /** Whether one of them accepts connections on `port`. */
-  connect(port: number): boolean;
+  /** Whether one of them accepts connections on `port` (dialled at `ip`, as for `http`). */
+  connect(port: number, ip?: string): boolean;
 }
 
 export interface NetworkView {

@@ -4,10 +4,11 @@
  * as /bin/sh, bash, GNU coreutils, merged /usr: images/userland-files.ts) plus what a server
  * install and kubeadm's packages add — procps, sudo, iproute2, openssl, lsb-release, systemd's
  * journalctl and systemctl, iptables and nftables, cri-tools' crictl, kubeadm, kubelet and
- * kubectl — as program files where Debian's packages put them (node-programs.ts runs them).
+ * kubectl — as program files where Debian's packages put them (node-programs.ts runs them) —
+ * and curl (the containers' curl, as Ubuntu 24.04 builds it, over node-net.ts).
  *
  * Approximate: the program files are stand-ins (`ls -l` shows their mode, not their real size);
- * the rest of a server install (snapd, cloud-init, vim, curl …) is not there.
+ * the rest of a server install (snapd, cloud-init, vim …) is not there.
  */
 import { imageDefinition, type ImageDefinition } from '../images/catalog';
 import type { BaseMeta } from '../images/fs';
@@ -26,7 +27,11 @@ export const NODE_PROGRAM_PATHS: Readonly<Record<string, string>> = {
   lsb_release: '/usr/bin/lsb_release',
   openssl: '/usr/bin/openssl',
   sudo: '/usr/bin/sudo',
+  ss: '/usr/bin/ss',
 };
+
+/** curl (Ubuntu 24.04's 8.5.0, curl-builds.ts `noble`): a server install has it, kubeadm's install steps use it. */
+const CURL_PATH = '/usr/bin/curl';
 
 let cached: ImageDefinition | undefined;
 
@@ -35,13 +40,21 @@ export function nodeImage(): ImageDefinition {
   const ubuntu = imageDefinition('docker.io/library/ubuntu:24.04');
   const files: Record<string, string> = {};
   const meta: Record<string, BaseMeta> = {};
-  for (const path of Object.values(NODE_PROGRAM_PATHS)) {
+  for (const path of [...Object.values(NODE_PROGRAM_PATHS), CURL_PATH]) {
     files[path] = '\x7fELF';
     // sudo is setuid root (the sudo package's /usr/bin/sudo, mode 4755).
     meta[path] = { mode: path === '/usr/bin/sudo' ? 0o4755 : 0o755 };
   }
   cached = {
-    image: { ...ubuntu.image, userland: { ...ubuntu.image.userland, procps: true }, workingDir: '/root', files: { ...(ubuntu.image.files ?? {}), ...files }, meta: { ...(ubuntu.image.meta ?? {}), ...meta } },
+    image: {
+      ...ubuntu.image,
+      userland: { ...ubuntu.image.userland, procps: true },
+      workingDir: '/root',
+      files: { ...(ubuntu.image.files ?? {}), ...files },
+      meta: { ...(ubuntu.image.meta ?? {}), ...meta },
+      binaries: { ...ubuntu.image.binaries, [CURL_PATH]: { kind: 'program', program: 'curl' } },
+      curl: 'noble',
+    },
     tag: ubuntu.tag,
   };
   return cached;

@@ -34,6 +34,7 @@ import { manifestDir, notifyManifestChanges } from './manifest-watch';
 import { hostProcesses } from './processes';
 import { nodeImage } from './node-image';
 import { nodePrograms } from './node-programs';
+import { nodeNetwork } from './node-net';
 
 /** What a line on the node wrote (each chunk when it wrote it), and how it ended. */
 export interface ShellResult {
@@ -143,6 +144,8 @@ function nodeContext(w: World, node: string, m: Machine, entry: Entry, live = tr
     exec: true,
     programs: nodePrograms(w, node),
     processTable: { procs: (argv) => nodeShellProcs(w, node, caller, argv), caller: { uid: 0, tty: !caller || caller.tty ? 'pts/0' : '?' } },
+    // The host network namespace: curl and nc reach the node's own sockets and the cluster through its kube-proxy rules.
+    net: nodeNetwork(w, node),
     // ps's %MEM denominator: the node's capacity (its MemTotal).
     memTotalKb: machine?.memTotalKib ?? 8141880,
   };

@@ -1,6 +1,6 @@
 /**
  * The node's own programs as the interpreter runs them (RunContext.programs): crictl, kubeadm,
- * journalctl, systemctl, iptables-save, nft, iproute2's ip, lsb_release (this folder's tools,
+ * journalctl, systemctl, iptables-save, nft, iproute2's ip and ss, lsb_release (this folder's tools,
  * over the node's state and disk), Ubuntu's openssl (the laptop's, images/tools-openssl.ts) and
  * sudo. Their files are in node-image.ts.
  *
@@ -20,6 +20,7 @@ import { systemctl } from './systemctl';
 import { lsbRelease } from './lsb-release';
 import { nodeIp } from './ip';
 import { iptablesSave, nftListRuleset } from './netfilter';
+import { ssTool } from './ss';
 
 type NodeTool = (w: World, node: string, args: string[], io: ShellIo, disk: NodeDisk) => number;
 
@@ -68,7 +69,7 @@ const sudo: Tool = (args, env) => {
 
 /** The node's programs for one request, bound to the World and the node. */
 export function nodePrograms(w: World, node: string): Record<string, Tool> {
-  const out: Record<string, Tool> = { openssl, sudo };
+  const out: Record<string, Tool> = { openssl, sudo, ss: ssTool(w, node) };
   for (const [name, tool] of Object.entries(NODE_TOOLS)) {
     out[name] = (args, env) => ({ status: tool(w, node, args, { out: env.io.out, err: env.io.err }, { layer: env.fs, base: env.base }) });
   }

@@ -20,10 +20,13 @@ describe("a node's process table", () => {
     const rows = out(sim, 'node-1', 'ps -eo pid,ppid,user,comm,args').split('\n');
     expect(rows[0]).toBe('    PID    PPID USER     COMMAND         COMMAND');
     expect(rows[1]).toBe('      1       0 root     systemd         /sbin/init');
-    expect(rows[3]).toBe('    412       1 root     containerd      /usr/bin/containerd');
+    // Ubuntu's stub resolver (its user cut to 8 columns) and sshd, owners of ss's listeners (host-sockets.ts).
+    expect(rows[3]).toBe('    389       1 systemd+ systemd-resolve /usr/lib/systemd/systemd-resolved');
+    expect(rows[4]).toBe('    412       1 root     containerd      /usr/bin/containerd');
+    expect(rows[5]).toBe('    418       1 root     sshd            sshd: /usr/sbin/sshd -D [listener] 0 of 10-100 startups');
     const scheduler = out(sim, 'control-plane', 'ps -C kube-scheduler -o args=');
     expect(scheduler).toMatch(/^kube-scheduler --authentication-kubeconfig=\/etc\/kubernetes\/scheduler\.conf .*--kubeconfig=\/etc\/kubernetes\/scheduler\.conf --leader-elect=true\n$/);
-    expect(rows[4]).toMatch(/^ +\d+ +1 root +kubelet +\/usr\/bin\/kubelet --bootstrap-kubeconfig=\/etc\/kubernetes\/bootstrap-kubelet\.conf --kubeconfig=\/etc\/kubernetes\/kubelet\.conf --config=\/var\/lib\/kubelet\/config\.yaml --container-runtime-endpoint=unix:\/\/\/run\/containerd\/containerd\.sock$/);
+    expect(rows[6]).toMatch(/^ +\d+ +1 root +kubelet +\/usr\/bin\/kubelet --bootstrap-kubeconfig=\/etc\/kubernetes\/bootstrap-kubelet\.conf --kubeconfig=\/etc\/kubernetes\/kubelet\.conf --config=\/var\/lib\/kubelet\/config\.yaml --container-runtime-endpoint=unix:\/\/\/run\/containerd\/containerd\.sock$/);
   });
 
   it('puts each Pod under its sandbox\'s shim, beside its /pause, with nginx\'s workers per node CPU and runAsUser\'s user', () => {

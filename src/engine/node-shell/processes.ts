@@ -9,7 +9,8 @@
  * processes on the node.
  *
  * Approximate: PIDs other than 1 and the kubelet's are illustrative (in start order); there are
- * no kernel threads, sshd, udev, cron or dbus; a static Pod's command line is its mirror Pod's
+ * no kernel threads, udev, cron or dbus; sshd runs from boot (Ubuntu 24.04 starts it on the
+ * first connection to ssh.socket) and the ssh session's own `sshd: root@pts/0` is not listed; a static Pod's command line is its mirror Pod's
  * (the manifest as the kubelet last read it); under CRI-O there is no conmon per container (only the sandboxes' pause processes).
  */
 import { agentId } from '../core/ids';
@@ -49,9 +50,13 @@ export function hostProcesses(w: World, node: string, except?: string): Proc[] {
   const out: Proc[] = [
     proc({ pid: 1, ppid: 0, uid: 0, user: 'root', comm: 'systemd', args: '/sbin/init', startedAt: boot, stat: 'Ss' }),
     proc({ pid: 321, ppid: 1, uid: 0, user: 'root', comm: 'systemd-journal', args: '/usr/lib/systemd/systemd-journald', startedAt: boot, stat: 'Ss', vszKb: 50232, rssKb: 16896 }),
+    // Ubuntu's stub resolver (user systemd-resolve, which ps's 8-column USER cuts to `systemd+`)
+    // and sshd, which holds the ssh.socket listeners systemd passed it (host-sockets.ts).
+    proc({ pid: 389, ppid: 1, uid: 991, user: 'systemd-resolve', comm: 'systemd-resolve', args: '/usr/lib/systemd/systemd-resolved', startedAt: boot, stat: 'Ss', vszKb: 21584, rssKb: 12928 }),
   ];
   const facts = factsOf(runtime);
   if (runtime?.running) out.push(proc({ pid: 412, ppid: 1, uid: 0, user: 'root', comm: facts.process, args: `/usr/bin/${facts.process}`, startedAt: boot, stat: 'Ssl' }));
+  out.push(proc({ pid: 418, ppid: 1, uid: 0, user: 'root', comm: 'sshd', args: 'sshd: /usr/sbin/sshd -D [listener] 0 of 10-100 startups', titled: true, startedAt: boot, stat: 'Ss', vszKb: 12020, rssKb: 7936 }));
   const kubelet = w.components.get(agentId('kubelet', node));
   if (kubelet?.kind === 'kubelet' && kubelet.running) {
     out.push(proc({ pid: kubeletPid(w, kubelet), ppid: 1, uid: 0, user: 'root', comm: 'kubelet', args: `/usr/bin/kubelet --bootstrap-kubeconfig=/etc/kubernetes/bootstrap-kubelet.conf --kubeconfig=/etc/kubernetes/kubelet.conf --config=/var/lib/kubelet/config.yaml --container-runtime-endpoint=unix://${facts.socket}`, startedAt: boot, stat: 'Ssl' }));
