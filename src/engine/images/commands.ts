@@ -740,7 +740,7 @@ export function toolEnv(m: Machine, ctx: RunContext, env: Record<string, string>
     hostname: ctx.hostname,
     // Built when asked for: only ps reads it (proc-container.ts).
     get processes() {
-      return ctx.processTable ? ctx.processTable.procs(argv) : visibleProcs(m, ctx, argv);
+      return ctx.processTable ? ctx.processTable.procs(argv, m.pipeline) : visibleProcs(m, ctx, argv);
     },
     caller: ctx.processTable?.caller ?? callerOf(ctx),
     ...(ctx.memTotalKb !== undefined ? { memTotalKb: ctx.memTotalKb } : {}),

@@ -302,7 +302,7 @@ export interface RunContext {
    */
   programs?: Readonly<Record<string, Tool>>;
   /** There, what `ps` lists instead of a container's processes (given the program that asks), and ps's caller. */
-  processTable?: { procs(argv: string[]): Proc[]; caller: { uid: number; tty: string } };
+  processTable?: { procs(argv: string[], pipeline?: Machine['pipeline']): Proc[]; caller: { uid: number; tty: string } };
 }
 
 /**

@@ -14,8 +14,8 @@
  * Approximate: the node's tools read the cluster as it is when the line starts (a `sleep 5;
  * crictl ps` lists what ran 5 s earlier), and what the line changed in the manifest directory
  * reaches the kubelet's watch then, once (manifest-watch.ts); a login's state lives as long as the World's node shell
- * entry (one login per node); the shells' own processes in `ps` are the login's `-bash` and the
- * command, not a line's subshells.
+ * entry (one login per node); the shells' own processes in `ps` are the login's `-bash`, the
+ * command and its pipeline's other programs, not a line's subshells.
  */
 import type { World } from '../world';
 import { agentId } from '../core/ids';
@@ -83,18 +83,25 @@ function shimOf(w: World, node: string, podUid: string, host: Proc[]): number {
  * command it runs; from a Pod, `chroot /host` on a terminal runs `/bin/sh -i` under the Pod's
  * shim, and an exec's `chroot /host CMD` is just CMD there (chroot execs it), without a terminal.
  */
-function nodeShellProcs(w: World, node: string, caller: HostCaller | undefined, argv: string[]): Proc[] {
+function nodeShellProcs(w: World, node: string, caller: HostCaller | undefined, argv: string[], pipeline: Machine['pipeline']): Proc[] {
   const host = hostProcesses(w, node);
   const at = w.now;
-  const comm = argv[0]!.slice(argv[0]!.lastIndexOf('/') + 1).slice(0, 15);
+  const commOf = (a: string[]): string => a[0]!.slice(a[0]!.lastIndexOf('/') + 1).slice(0, 15);
+  // The command and the other programs of its pipeline, which run beside it (`ps aux | grep kube-proxy`
+  // lists the grep), forked in the pipeline's order: PIDs one apart around the command's.
+  const command = (pid: number, ppid: number, tty: boolean): Proc[] => {
+    const t = tty ? { tty: 'pts/0' } : {};
+    const others = (pipeline?.stages ?? []).flatMap((stage, i) => (i === pipeline!.index || stage.length === 0 ? [] : [proc({ pid: pid + i - pipeline!.index, ppid, uid: 0, user: 'root', comm: commOf(stage), args: stage.join(' '), startedAt: at, stat: tty ? 'S+' : 'S', ...t })]));
+    return [...others, proc({ pid, ppid, uid: 0, user: 'root', comm: commOf(argv), args: argv.join(' '), startedAt: at, stat: tty ? 'R+' : 'R', ...t })].sort((a, b) => a.pid - b.pid);
+  };
   if (!caller) {
     const login = proc({ pid: LOGIN_PID, ppid: 1, uid: 0, user: 'root', comm: 'bash', args: '-bash', startedAt: at, stat: 'Ss', tty: 'pts/0' });
-    return [...host, login, proc({ pid: 2431, ppid: LOGIN_PID, uid: 0, user: 'root', comm, args: argv.join(' '), startedAt: at, stat: 'R+', tty: 'pts/0' })];
+    return [...host, login, ...command(2431, LOGIN_PID, true)];
   }
   const shim = shimOf(w, node, caller.podUid, host);
-  if (!caller.tty) return [...host, proc({ pid: LOGIN_PID, ppid: shim, uid: 0, user: 'root', comm, args: argv.join(' '), startedAt: at, stat: 'R' })];
+  if (!caller.tty) return [...host, ...command(LOGIN_PID, shim, false)];
   const shell = proc({ pid: LOGIN_PID, ppid: shim, uid: 0, user: 'root', comm: 'sh', args: '/bin/sh -i', startedAt: at, stat: 'Ss', tty: 'pts/0' });
-  return [...host, shell, proc({ pid: 2431, ppid: LOGIN_PID, uid: 0, user: 'root', comm, args: argv.join(' '), startedAt: at, stat: 'R+', tty: 'pts/0' })];
+  return [...host, shell, ...command(2431, LOGIN_PID, true)];
 }
 
 /** How a line reaches the node: ssh's session, or a Pod's `chroot /host`; `columns`: the terminal's width. */
@@ -143,7 +150,7 @@ function nodeContext(w: World, node: string, m: Machine, entry: Entry, live = tr
     namespace: 'default',
     exec: true,
     programs: nodePrograms(w, node),
-    processTable: { procs: (argv) => nodeShellProcs(w, node, caller, argv), caller: { uid: 0, tty: !caller || caller.tty ? 'pts/0' : '?' } },
+    processTable: { procs: (argv, pipeline) => nodeShellProcs(w, node, caller, argv, pipeline), caller: { uid: 0, tty: !caller || caller.tty ? 'pts/0' : '?' } },
     // The host network namespace: curl and nc reach the node's own sockets and the cluster through its kube-proxy rules.
     net: nodeNetwork(w, node),
     // ps's %MEM denominator: the node's capacity (its MemTotal).

@@ -38,4 +38,12 @@ describe("a node's process table", () => {
     expect(text).toMatch(/^ +\d+ +\d+ nobody +sleep 3600$/m);
     expect(out(sim, 'node-1', 'ps')).toBe('    PID TTY          TIME CMD\n   2417 pts/0    00:00:00 bash\n   2431 pts/0    00:00:00 ps\n');
   });
+
+  it("lists the pipeline's other programs beside ps, as they run while it does", () => {
+    const lines = out(sim, 'node-1', 'ps auxw | grep kubelet').trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^root +\d+ .* \/usr\/bin\/kubelet /);
+    expect(lines[1]).toMatch(/^root +2432 .* pts\/0 +S\+ +\d\d:\d\d +0:00 grep kubelet$/);
+    expect(out(sim, 'node-1', 'ps -o pid,ppid,stat,args | cat')).toBe('    PID    PPID STAT COMMAND\n   2417       1 Ss   -bash\n   2431    2417 R+   ps -o pid,ppid,stat,args\n   2432    2417 S+   cat\n');
+  });
 });
