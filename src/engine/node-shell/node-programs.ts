@@ -1,8 +1,8 @@
 /**
  * The node's own programs as the interpreter runs them (RunContext.programs): crictl, kubeadm,
  * journalctl, systemctl, iptables-save, nft, iproute2's ip and ss, lsb_release (this folder's tools,
- * over the node's state and disk), Ubuntu's openssl (the laptop's, images/tools-openssl.ts) and
- * sudo. Their files are in node-image.ts.
+ * over the node's state and disk), Ubuntu's openssl (the laptop's, images/tools-openssl.ts),
+ * procps' watch (watch.ts) and sudo. Their files are in node-image.ts.
  *
  * sudo: root runs anything (Ubuntu's /etc/sudoers: `root ALL=(ALL:ALL) ALL`) and sudo then says
  * nothing of its own; a program it cannot find is `sudo: NAME: command not found`, status 1
@@ -21,6 +21,7 @@ import { lsbRelease } from './lsb-release';
 import { nodeIp } from './ip';
 import { iptablesSave, nftListRuleset } from './netfilter';
 import { ssTool } from './ss';
+import { watchTool } from './watch';
 
 type NodeTool = (w: World, node: string, args: string[], io: ShellIo, disk: NodeDisk) => number;
 
@@ -69,7 +70,7 @@ const sudo: Tool = (args, env) => {
 
 /** The node's programs for one request, bound to the World and the node. */
 export function nodePrograms(w: World, node: string): Record<string, Tool> {
-  const out: Record<string, Tool> = { openssl, sudo, ss: ssTool(w, node) };
+  const out: Record<string, Tool> = { openssl, sudo, ss: ssTool(w, node), watch: watchTool(node) };
   for (const [name, tool] of Object.entries(NODE_TOOLS)) {
     out[name] = (args, env) => ({ status: tool(w, node, args, { out: env.io.out, err: env.io.err }, { layer: env.fs, base: env.base }) });
   }

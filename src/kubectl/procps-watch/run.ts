@@ -17,7 +17,7 @@
  * process, so the bound is shorter than wait-util.ts's MAX_WAIT_MS: 5 minutes cost about a second.
  */
 import type { CommandResult, OutputChunk, ScreenFrame } from '../types';
-import { fixed1, parseWatchArgs } from './options';
+import { fixed1, NO_TERMINAL, parseWatchArgs } from './options';
 import { compose, ERREXIT_MESSAGE, headerRow, outputRows, withBottomMessage } from './screen';
 
 /** The terminal watch draws on: the page's xterm size. */
@@ -46,8 +46,7 @@ export interface WatchHost {
 /** How long one `watch` runs here before it stops by itself (see the header). */
 export const WATCH_BOUND_MS = 5 * 60_000;
 
-/** ncurses' setupterm when TERM is unset or unknown (recorded: `watch echo hi` without TERM, exit 1). */
-export const NO_TERMINAL = 'Error opening terminal: unknown.\n';
+export { NO_TERMINAL };
 
 /** watch.c's exit status after -e's "press a key" (recorded: 8). */
 export const ERREXIT_STATUS = 8;
