@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Node, Service } from '../../k8s/types';
 import { Simulation } from '../simulation';
-import { goTimeString } from './node-net';
+import { goTimeString } from '../node/proxy-health';
 
 function run(sim: Simulation, node: string, line: string): { out: string; err: string; code: number } {
   const r = sim.nodeShell(node, line);
@@ -40,6 +40,9 @@ describe('curl on a node', () => {
     expect(run(sim, 'node-1', 'curl -sS localhost:9999')).toEqual({ out: '', err: "curl: (7) Failed to connect to localhost port 9999 after 0 ms: Couldn't connect to server\n", code: 7 });
     const ip = sim.objects<Node>('nodes').find((n) => n.metadata.name === 'node-2')!.status!.addresses![0]!.address;
     expect(run(sim, 'node-1', `curl -sS ${ip}:10248/healthz`).code).toBe(7);
+    // kube-proxy's health server listens on every address: another node's answers too.
+    expect(run(sim, 'node-1', `curl -s ${ip}:10256/healthz`).out).toMatch(/^\{"lastUpdated": "[^"]+","currentTime": "[^"]+", "nodeEligible": true\}$/);
+    expect(run(sim, 'node-1', `curl -s ${ip}:10256/livez`).out).toMatch(/^\{"lastUpdated": "[^"]+","currentTime": "[^"]+"\}$/);
   });
 
   it("answers the control plane's components", () => {

@@ -6,8 +6,7 @@
  *   10250 is the kubelet's API (kubelet/server-port.ts: 401 without a credential).
  * - kube-proxy 10249 (cmd/kube-proxy/app/server.go serveMetrics): `/proxyMode` the mode, no
  *   newline; `/healthz`, `/livez` → `ok`. 10256 (pkg/proxy/healthcheck/proxy_health.go):
- *   `/healthz` and `/livez` → `{"lastUpdated": "…","currentTime": "…", "nodeEligible": true}`,
- *   Go's time.Time String() with its monotonic reading since kube-proxy started.
+ *   node/proxy-health.ts's answer, which other machines and Pods get at the node's address too.
  * - kube-apiserver 6443: apiserver/https.ts, as any client reaches it.
  * - etcd 2381 `/health` → `{"health":"true","reason":""}` (etcd 3.6's etcdhttp health handler).
  * - kube-scheduler 10259 and kube-controller-manager 10257: HTTPS with a certificate they
@@ -23,7 +22,9 @@
  * DNS stub gets an empty reply; the servers' answers are not on the trace.
  */
 import type { World } from '../world';
-import { civil, EPOCH_MS } from '../../k8s/time';
+import { EPOCH_MS } from '../../k8s/time';
+import type { ComponentId } from '../core/ids';
+import { proxierHealthReply } from '../node/proxy-health';
 import { toJsonPrettyInOrder } from '../../k8s/printers/json';
 import { utf8Length } from '../../k8s/utf8';
 import { serveApiServerPort } from '../apiserver/https';
@@ -56,17 +57,6 @@ function pathOf(req: HttpRequest): string {
   return q < 0 ? req.path : req.path.slice(0, q);
 }
 
-/** time.Time's String() of a time.Now(): wall clock in UTC, then the monotonic reading (`m=+S.NNNNNNNNN`) since the process started. */
-export function goTimeString(at: number, startedAt: number): string {
-  const wall = EPOCH_MS + at;
-  const c = civil(Math.floor(wall / 1000) * 1000);
-  const p2 = (n: number): string => String(n).padStart(2, '0');
-  const ns = Math.round((wall - Math.floor(wall / 1000) * 1000) * 1e6);
-  const frac = ns === 0 ? '' : `.${String(ns).padStart(9, '0').replace(/0+$/, '')}`;
-  const mono = Math.round(Math.max(0, at - startedAt) * 1e6);
-  return `${c.y}-${p2(c.mo)}-${p2(c.d)} ${p2(c.h)}:${p2(c.mi)}:${p2(c.s)}${frac} +0000 UTC m=+${Math.floor(mono / 1e9)}.${String(mono % 1e9).padStart(9, '0')}`;
-}
-
 /** A plain-HTTP server asked for TLS: the handshake fails on its HTTP answer. */
 function plainOnly(req: HttpRequest): HttpAnswer | undefined {
   return req.tls ? { status: 0, body: '', tlsFailure: { kind: 'not-tls' } } : undefined;
@@ -86,14 +76,8 @@ function serve(w: World, node: string, server: SocketServer, req: HttpRequest): 
       if (path === '/healthz' || path === '/livez') return plain(w, req, 200, 'ok');
       return notFound(w, req);
     }
-    case 'kube-proxy-healthz': {
-      const tls = plainOnly(req);
-      if (tls) return tls;
-      if (path !== '/healthz' && path !== '/livez') return notFound(w, req);
-      const now = goTimeString(w.now, server.startedAt);
-      const body = path === '/healthz' ? `{"lastUpdated": ${JSON.stringify(now)},"currentTime": ${JSON.stringify(now)}, "nodeEligible": true}` : `{"lastUpdated": ${JSON.stringify(now)},"currentTime": ${JSON.stringify(now)}}`;
-      return goAnswer(w, req, 200, body, [['Content-Type', 'application/json'], ['X-Content-Type-Options', 'nosniff']]);
-    }
+    case 'kube-proxy-healthz':
+      return plainOnly(req) ?? proxierHealthReply(w, { proxy: `kube-proxy/${node}` as ComponentId, startedAt: server.startedAt }, req);
     case 'kube-apiserver': {
       const rt = runtimeOf(w, node);
       return serveApiServerPort(w, server.server, rt?.id ?? server.server.id, req);

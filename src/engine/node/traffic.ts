@@ -154,7 +154,7 @@ function arrive(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: strin
   // No Pod holds the address: a machine's own address reaches its host-network processes.
   const machine = l ? undefined : machineAt(w, ip);
   const host = machine === undefined ? undefined : hostListener(w, req.from, machine, port);
-  const listener = host?.kind === 'kube-apiserver' || host?.kind === 'kubelet' || host?.kind === 'kube-proxy-health' ? listenerId(host) : undefined;
+  const listener = host && host.kind !== 'unreachable' && host.kind !== 'refused' ? listenerId(host) : undefined;
   const http = requestOf(req);
   trace(w, {
     from: req.via ?? proxy,
@@ -220,7 +220,8 @@ function deliver(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: stri
         return { ...sent, reply: { kind: 'refused' } };
       case 'kube-apiserver':
       case 'kubelet':
-      case 'kube-proxy-health': {
+      case 'kube-proxy-health':
+      case 'kube-proxy-healthz': {
         // The request leaves from a container on the sender's machine: drawn at its runtime.
         const a = serveListener(w, host, runtimeOf(w, req.from)?.id ?? proxy, http);
         if (a.tlsFailure) return { ...sent, reply: { kind: 'tls-failed', failure: a.tlsFailure } };
