@@ -240,7 +240,8 @@ export function network(m: Machine, ctx: RunContext): Net {
           if (sib.closed) return { kind: 'empty', ip };
           if (sib.tlsFailure) return { kind: 'tls-failed', ip, failure: sib.tlsFailure };
           if (req.tls && !sib.tls) return { kind: 'tls-failed', ip, failure: { kind: 'not-tls' } };
-          return { kind: 'reply', ip, status: sib.status, body: sib.body, ...(sib.head ? { head: sib.head } : {}), ...(sib.contentType !== undefined ? { contentType: sib.contentType } : {}), ...(sib.delayMs ? { ms: sib.delayMs } : {}) };
+          const v4 = sib.ipv4Only && ip === '::1' ? { ipv4Only: true as const } : {};
+          return { kind: 'reply', ip: v4.ipv4Only ? '127.0.0.1' : ip, status: sib.status, body: sib.body, ...(sib.head ? { head: sib.head } : {}), ...(sib.contentType !== undefined ? { contentType: sib.contentType } : {}), ...(sib.delayMs ? { ms: sib.delayMs } : {}), ...v4 };
         }
         return { kind: 'refused', ip };
       }

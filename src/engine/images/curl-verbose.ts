@@ -56,13 +56,17 @@ const atLeast = (v: string, major: number, minor: number): boolean => {
 
 const IPV4 = /^\d+\.\d+\.\d+\.\d+$/;
 
-/** The lines before the request: resolving and connecting. */
-export function verboseConnect(x: Pick<VerboseExchange, 'version' | 'host' | 'port' | 'ip' | 'source' | 'at'>, ips: string[]): string {
+/**
+ * The lines before the request: resolving and connecting. `refused`: addresses tried first that
+ * refused (localhost's ::1 when the server listens on 127.0.0.1 only), each with its own lines.
+ */
+export function verboseConnect(x: Pick<VerboseExchange, 'version' | 'host' | 'port' | 'ip' | 'source' | 'at'>, ips: string[], refused: string[] = []): string {
   const v = x.version;
   let out = '';
   const v6 = ips.filter((ip) => ip.includes(':'));
   const v4 = ips.filter((ip) => !ip.includes(':'));
   if (atLeast(v, 8, 5) && !IPV4.test(x.host)) out += `* Host ${x.host}:${x.port} was resolved.\n* IPv6: ${v6.join(', ') || '(none)'}\n* IPv4: ${v4.join(', ') || '(none)'}\n`;
+  for (const ip of refused) out += refusedAttempt(x, ip);
   // cf-socket.c prints an IPv6 address in brackets.
   const addr = x.ip.includes(':') ? `[${x.ip}]` : x.ip;
   out += atLeast(v, 7, 60) ? `*   Trying ${addr}:${x.port}...\n` : `*   Trying ${addr}...\n`;
@@ -94,14 +98,19 @@ export function verboseResponse(x: Pick<VerboseExchange, 'response' | 'received'
 export function verboseRefused(x: Pick<VerboseExchange, 'version' | 'host' | 'port' | 'ip' | 'source' | 'at'>, ips: string[], failure: string): string {
   const v = x.version;
   let out = atLeast(v, 8, 5) && !IPV4.test(x.host) ? `* Host ${x.host}:${x.port} was resolved.\n* IPv6: ${ips.filter((ip) => ip.includes(':')).join(', ') || '(none)'}\n* IPv4: ${ips.filter((ip) => !ip.includes(':')).join(', ') || '(none)'}\n` : '';
-  for (const ip of ips) {
-    const addr = ip.includes(':') ? `[${ip}]` : ip;
-    out += atLeast(v, 7, 60) ? `*   Trying ${addr}:${x.port}...\n` : `*   Trying ${addr}...\n`;
-    const src = ip === '::1' || ip.startsWith('127.') ? ip : x.source;
-    const sport = 32768 + (fnv1a(`${src}>${ip}:${x.port}@${x.at}`) % 28232);
-    out += atLeast(v, 8, 5) ? `* connect to ${ip} port ${x.port} from ${src} port ${sport} failed: Connection refused\n` : `* connect to ${ip} port ${x.port} failed: Connection refused\n`;
-  }
+  for (const ip of ips) out += refusedAttempt(x, ip);
   return `${out}* ${failure}\n`;
+}
+
+/** One address tried and refused: `Trying`, then cf-socket.c's failure line. */
+function refusedAttempt(x: Pick<VerboseExchange, 'version' | 'port' | 'source' | 'at'>, ip: string): string {
+  const v = x.version;
+  const addr = ip.includes(':') ? `[${ip}]` : ip;
+  let out = atLeast(v, 7, 60) ? `*   Trying ${addr}:${x.port}...\n` : `*   Trying ${addr}...\n`;
+  const src = ip === '::1' || ip.startsWith('127.') ? ip : x.source;
+  const sport = 32768 + (fnv1a(`${src}>${ip}:${x.port}@${x.at}`) % 28232);
+  out += atLeast(v, 8, 5) ? `* connect to ${ip} port ${x.port} from ${src} port ${sport} failed: Connection refused\n` : `* connect to ${ip} port ${x.port} failed: Connection refused\n`;
+  return out;
 }
 
 /** The line a connection that failed ends with. */

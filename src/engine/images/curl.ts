@@ -392,13 +392,14 @@ export const curl: NetTool = (args, env, net) => {
 
 /** One exchange's `-v` lines: connecting, the request as sent, the response head as received. */
 function exchangeTrace(build: CurlBuild, url: { host: string; port: number }, req: HttpRequest, a: Extract<NetAnswer, { kind: 'reply' }>, net: Net, at: number, terminal: boolean): string {
-  // A listener reached over loopback answers on ::1 too (the laptop's port-forward, a Pod's apps).
-  const ip = req.loopbackIpv6 && a.ip.startsWith('127.') ? '::1' : a.ip;
+  // A listener reached over loopback answers on ::1 too (the laptop's port-forward, a Pod's apps),
+  // but one bound to 127.0.0.1 alone (a node's kubelet healthz) refuses ::1 first.
+  const ip = req.loopbackIpv6 && a.ip.startsWith('127.') && !a.ipv4Only ? '::1' : a.ip;
   const x = { version: build.version, host: url.host, port: url.port, ip, source: ip === '::1' ? '::1' : (net.source?.(ip) ?? ip), at };
   const request = [`${req.method} ${req.path} HTTP/1.1`, ...req.headers.map(([k, v]) => `${k}: ${v}`)];
   const block = headBlock(a.status, a.head, [['Content-Type', a.contentType ?? 'text/plain'], ['Content-Length', String(a.body.length)]]);
   return (
-    verboseConnect(x, ip === '::1' ? ['::1', '127.0.0.1'] : [ip]) +
+    verboseConnect(x, ip === '::1' || a.ipv4Only ? ['::1', '127.0.0.1'] : [ip], a.ipv4Only ? ['::1'] : []) +
     verboseRequest({ version: build.version, request, ...(req.body !== undefined ? { sent: req.body.length } : {}), terminal }) +
     verboseResponse({ response: block.split('\r\n').slice(0, -2), received: a.body.length, terminal })
   );

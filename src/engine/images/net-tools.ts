@@ -30,8 +30,11 @@ export type NetAnswer =
   | { kind: 'tls-failed'; ip: string; failure: TlsFailure }
   /** The server accepted the connection and closed it without a byte (curl's (52)). */
   | { kind: 'empty'; ip: string }
-  /** `ms`: how long the server took to answer (its handler and the CPU the request cost). */
-  | { kind: 'reply'; ip: string; status: number; body: string; contentType?: string; head?: HttpHead; ms?: number };
+  /**
+   * `ms`: how long the server took to answer (its handler and the CPU the request cost).
+   * `ipv4Only`: a loopback server bound to 127.0.0.1 alone: a client that tried ::1 first was refused there.
+   */
+  | { kind: 'reply'; ip: string; status: number; body: string; contentType?: string; head?: HttpHead; ms?: number; ipv4Only?: true };
 
 /** One A query's reply. `authoritative`: CoreDNS's own zone (cluster.local) rather than a forwarded name. */
 export type DnsReply = { rcode: 'NOERROR'; ips: string[]; authoritative: boolean } | { rcode: 'NXDOMAIN' };

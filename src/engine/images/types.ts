@@ -133,6 +133,8 @@ export interface HttpAnswer {
   delayMs?: number;
   /** The app answered over TLS after a handshake the client accepted. */
   tls?: true;
+  /** A loopback listener bound to 127.0.0.1 alone (a node's kubelet healthz): ::1 is refused. */
+  ipv4Only?: true;
 }
 
 /** A response's status line and headers, in the order the server wrote them. */

@@ -69,11 +69,14 @@ function reachableAt(addr: string, nodeIP: string): (ip: string) => boolean {
   }
 }
 
-/** Whether `s` accepts a TCP connection dialled at `ip` (`::1` also reaches IPv4 loopback listeners: curl falls back to 127.0.0.1). */
-export function acceptsAt(s: HostSocket, ip: string, nodeIP: string): boolean {
+/**
+ * Whether `s` accepts a TCP connection dialled at `ip`. `fallback`: `::1` also reaches IPv4
+ * loopback listeners, as curl falls back to 127.0.0.1 when ::1 refuses.
+ */
+export function acceptsAt(s: HostSocket, ip: string, nodeIP: string, fallback = true): boolean {
   if (s.proto !== 'tcp') return false;
   const at = reachableAt(s.addr, nodeIP);
-  return at(ip) || (ip === '::1' && at('127.0.0.1'));
+  return at(ip) || (fallback && ip === '::1' && at('127.0.0.1'));
 }
 
 /** FNV-1a, for the runtime's stream port. */

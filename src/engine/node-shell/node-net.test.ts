@@ -36,6 +36,13 @@ describe('curl on a node', () => {
     expect(run(sim, 'node-1', 'curl -si localhost:10249/nope').out).toMatch(/^HTTP\/1\.1 404 Not Found\r\nContent-Type: text\/plain; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\nDate: .*\r\nContent-Length: 19\r\n\r\n404 page not found\n$/);
   });
 
+  it('tries ::1 first and falls back to 127.0.0.1 for a loopback-only server, as curl 8.5 -v shows', () => {
+    const err = run(sim, 'node-1', 'curl -sv localhost:10248/healthz').err;
+    expect(err).toMatch(/^\* Host localhost:10248 was resolved\.\n\* IPv6: ::1\n\* IPv4: 127\.0\.0\.1\n\* {3}Trying \[::1\]:10248\.\.\.\n\* connect to ::1 port 10248 from ::1 port \d+ failed: Connection refused\n\* {3}Trying 127\.0\.0\.1:10248\.\.\.\n\* Connected to localhost \(127\.0\.0\.1\) port 10248\n/);
+    // kube-proxy's health server listens dual-stack (`*:10256`): ::1 answers.
+    expect(run(sim, 'node-1', 'curl -sv localhost:10256/livez').err).toContain('* Connected to localhost (::1) port 10256\n');
+  });
+
   it('refuses a loopback port nobody listens on, and 10248 from another node', () => {
     expect(run(sim, 'node-1', 'curl -sS localhost:9999')).toEqual({ out: '', err: "curl: (7) Failed to connect to localhost port 9999 after 0 ms: Couldn't connect to server\n", code: 7 });
     const ip = sim.objects<Node>('nodes').find((n) => n.metadata.name === 'node-2')!.status!.addresses![0]!.address;

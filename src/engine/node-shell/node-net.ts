@@ -129,8 +129,11 @@ function nodeLoopback(w: World, node: string, view: NetworkView): PodLoopback {
       }
       const s = listening().find((x) => x.port === port && acceptsAt(x, ip, nodeIP));
       const a = s ? serve(w, node, s.server, req) : undefined;
+      if (!a || !s) return a;
       // A TLS server that answered did so after the handshake the client accepted.
-      return a && req.tls && !a.tlsFailure && a.status > 0 ? { ...a, tls: true } : a;
+      const tls = req.tls && !a.tlsFailure && a.status > 0 ? { tls: true as const } : {};
+      const v4 = ip === '::1' && !acceptsAt(s, '::1', nodeIP, false) ? { ipv4Only: true as const } : {};
+      return { ...a, ...tls, ...v4 };
     },
     connect(port: number, ip = '127.0.0.1'): boolean {
       if (nodePort(port, ip)) return view.connect?.(nodeIP, port) === 'open';
