@@ -69,6 +69,15 @@ describe('curl on a node', () => {
     expect(run(sim, 'node-1', `curl -s node-1:${nodePort}`).out).toContain('<title>Welcome to nginx!</title>');
   });
 
+  it("reaches a hostNetwork Pod's app on the node's loopback", () => {
+    const s = new Simulation({ seed: 2 });
+    const pod = { apiVersion: 'v1', kind: 'Pod', metadata: { name: 'hn', namespace: 'default' }, spec: { nodeName: 'node-2', hostNetwork: true, containers: [{ name: 'c', image: 'nginx:1.27' }] } };
+    expect(s.request({ verb: 'create', resource: 'pods', namespace: 'default', body: pod }).ok).toBe(true);
+    s.advance(20_000);
+    expect(run(s, 'node-2', 'curl -s localhost | grep title').out).toBe('<title>Welcome to nginx!</title>\n');
+    expect(run(s, 'node-1', 'curl -sS localhost').code).toBe(7);
+  });
+
   it('is Ubuntu 24.04\'s curl', () => {
     expect(run(sim, 'node-1', 'curl --version').out).toMatch(/^curl 8\.5\.0 \(x86_64-pc-linux-gnu\)/);
   });

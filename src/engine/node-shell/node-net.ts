@@ -13,13 +13,15 @@
  *   generated (its CA is in the chain: curl without -k stops at it); /healthz, /livez and
  *   /readyz are allowed to anyone (--authorization-always-allow-paths' default) → `ok`; other
  *   paths → 403 for system:anonymous.
- * Anything else goes out through the node's kube-proxy rules and routes (traffic.ts: ClusterIPs,
+ * A hostNetwork Pod's app answers on the node's loopback and address too. Anything else goes
+ * out through the node's kube-proxy rules and routes (traffic.ts: ClusterIPs,
  * NodePorts, Pod IPs, other machines). A NodePort on the node's own address is caught by the
  * rules before any socket; on 127.0.0.1 too in iptables mode (kube-proxy sets route_localnet=1
  * for localhost node ports), not in nftables mode.
  *
  * Approximate: /metrics of kube-proxy and etcd are not modelled (404); a request to sshd or the
- * DNS stub gets an empty reply; the servers' answers are not on the trace.
+ * DNS stub gets an empty reply; the servers' answers are not on the trace; hostNetwork Pods'
+ * apps answer only on the node itself (not from other machines) and ss does not list them.
  */
 import type { World } from '../world';
 import { EPOCH_MS } from '../../k8s/time';
@@ -34,6 +36,9 @@ import { handshake } from '../images/tls';
 import type { HttpAnswer, HttpRequest, NetworkView, PodLoopback } from '../images/types';
 import { podNetworkView } from '../node/traffic';
 import { runtimeOf } from '../node/cri';
+import { listensOn, serveRequest } from '../node/app';
+import type { ContainerRecord } from '../node/runtime-state';
+import { markComponentChanged } from '../runtime';
 import { acceptsAt, hostSockets, type HostSocket, type SocketServer } from './host-sockets';
 import { hostProcesses } from './processes';
 import { proxyModeOf } from './netfilter';
@@ -107,6 +112,29 @@ function serve(w: World, node: string, server: SocketServer, req: HttpRequest): 
   }
 }
 
+/** The running containers of the node's hostNetwork Pods: their apps listen in the node's namespace. */
+function hostNetworkContainers(w: World, node: string): ContainerRecord[] {
+  const rt = runtimeOf(w, node);
+  if (!rt) return [];
+  const out: ContainerRecord[] = [];
+  for (const c of rt.containers.values()) {
+    const sb = rt.sandboxes.get(c.sandboxId);
+    if (sb?.hostNetwork && sb.state === 'SANDBOX_READY' && c.state === 'CONTAINER_RUNNING' && c.process) out.push(c);
+  }
+  return out;
+}
+
+/** A request to a port a hostNetwork Pod's app listens on (`hostNetwork: true` nginx on :80). */
+function hostNetworkApps(w: World, node: string, port: number, req: HttpRequest, ip: string): HttpAnswer | 'hang' | undefined {
+  for (const c of hostNetworkContainers(w, node)) {
+    const a = serveRequest(c.process!, w.now, port, req, req.path, ip === '::1' ? '::1' : '127.0.0.1');
+    if (!a) continue;
+    markComponentChanged(w, runtimeOf(w, node)!.id);
+    return a.hang ? 'hang' : a;
+  }
+  return undefined;
+}
+
 /**
  * The node's loopback (and its own address, which container-net.ts treats as its own): the
  * socket listening there answers; a NodePort is kube-proxy's first (see the header); else refused.
@@ -128,8 +156,9 @@ function nodeLoopback(w: World, node: string, view: NetworkView): PodLoopback {
         return a === 'timeout' ? 'hang' : a;
       }
       const s = listening().find((x) => x.port === port && acceptsAt(x, ip, nodeIP));
-      const a = s ? serve(w, node, s.server, req) : undefined;
-      if (!a || !s) return a;
+      if (!s) return hostNetworkApps(w, node, port, req, ip);
+      const a = serve(w, node, s.server, req);
+      if (!a) return a;
       // A TLS server that answered did so after the handshake the client accepted.
       const tls = req.tls && !a.tlsFailure && a.status > 0 ? { tls: true as const } : {};
       const v4 = ip === '::1' && !acceptsAt(s, '::1', nodeIP, false) ? { ipv4Only: true as const } : {};
@@ -137,7 +166,8 @@ function nodeLoopback(w: World, node: string, view: NetworkView): PodLoopback {
     },
     connect(port: number, ip = '127.0.0.1'): boolean {
       if (nodePort(port, ip)) return view.connect?.(nodeIP, port) === 'open';
-      return listening().some((x) => x.port === port && acceptsAt(x, ip, nodeIP));
+      if (listening().some((x) => x.port === port && acceptsAt(x, ip, nodeIP))) return true;
+      return hostNetworkContainers(w, node).some((c) => listensOn(c.process!, w.now, port));
     },
   };
 }
