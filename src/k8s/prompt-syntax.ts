@@ -106,6 +106,7 @@ function skipQuoted(src: string, i: number): number {
       if (src[j] === '\\') j++;
       else if (src[j] === c) return j + 1;
       else if (c === '"' && src[j] === '$' && (src[j + 1] === '(' || src[j + 1] === '{')) j = skipDollar(src, j) - 1;
+      else if (c === '"' && src[j] === '`') j = skipQuoted(src, j) - 1;
     }
     throw eofError();
   }

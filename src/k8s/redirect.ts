@@ -6,6 +6,7 @@
  * streams to f; `2>&1 > f` only stdout).
  */
 import { tokenize } from './script';
+import { backquoted } from './backquote';
 import { closingParen } from './shell-words';
 
 export type Redirect =
@@ -32,6 +33,8 @@ function wordAt(text: string, i: number): number {
       const close = text.indexOf(c, j + 1);
       if (close < 0) return text.length;
       j = close + 1;
+    } else if (c === '`') {
+      j = backquoted(text, j)?.end ?? text.length;
     } else if (c === '$' && text[j + 1] === '(') {
       // `<<< $(kubectl get … -o jsonpath='{…}')`: the substitution is one word, blanks and all.
       const close = closingParen(text, j + 2);
@@ -54,6 +57,11 @@ export function splitRedirects(text: string, readTarget: TargetReader = tokenize
       kept += c;
       if (c === quote) quote = undefined;
       else if (c === '\\' && quote === '"' && i + 1 < text.length) kept += text[++i];
+      else if (c === '`' && quote === '"') {
+        const stop = backquoted(text, i, true)?.end ?? text.length;
+        kept += text.slice(i + 1, stop);
+        i = stop - 1;
+      }
       continue;
     }
     if (c === "'" || c === '"') {
@@ -65,7 +73,13 @@ export function splitRedirects(text: string, readTarget: TargetReader = tokenize
       kept += c + text[++i];
       continue;
     }
-    // A redirection inside `$(…)` belongs to that command, read when it runs; `<(…)` is a
+    if (c === '`') {
+      const stop = backquoted(text, i)?.end ?? text.length;
+      kept += text.slice(i, stop);
+      i = stop - 1;
+      continue;
+    }
+    // A redirection inside `$(…)` or backquotes belongs to that command, read when it runs; `<(…)` is a
     // process substitution (`source <(kubectl completion bash)`), not a redirection.
     if ((c === '$' || c === '<') && text[i + 1] === '(') {
       const close = closingParen(text, i + 2);

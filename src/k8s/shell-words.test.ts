@@ -40,3 +40,20 @@ describe('rawWords', () => {
     expect(rawWords(`POD=$(kubectl get pods | head -n 1) kubectl "a b" 'c d'`)).toEqual({ ok: true, words: ['POD=$(kubectl get pods | head -n 1)', 'kubectl', '"a b"', "'c d'"] });
   });
 });
+
+describe('backquotes', () => {
+  // Recorded, bash 5.2.15: what each line prints.
+  it('substitutes unquoted (split) and double-quoted (whole) backquotes, with their backslash rules', () => {
+    const e = env({ b: 'B' }, (c) => ({ 'echo "1  2"': '1  2\n\n', 'echo a$b \\\\ c': 'a \\ c\n', 'echo `echo nest`': 'nest\n', 'echo "q"': 'q\n' })[c] ?? `<${c}>`);
+    expect(expandWords('x`echo "1  2"`y "`echo "1  2"`"', e)).toEqual({ ok: true, argv: ['x1', '2y', '1  2'] });
+    expect(expandWords('`echo a\\$b \\\\\\\\ c` `echo \\`echo nest\\`` "`echo \\"q\\"`"', e)).toEqual({ ok: true, argv: ['a', '\\', 'c', 'nest', 'q'] });
+    expect(expandWords('`echo "1  2"`', e, false)).toEqual({ ok: true, argv: ['1  2'] });
+    expect(expandWords("'`x`' \\`x\\`", e)).toEqual({ ok: true, argv: ['`x`', '`x`'] });
+  });
+
+  it('keeps a backquoted command in one raw word and words an unclosed one as bash does', () => {
+    expect(rawWords('x=`date +%Y` echo')).toEqual({ ok: true, words: ['x=`date +%Y`', 'echo'] });
+    expect(rawWords('echo `date')).toEqual({ ok: false, message: "unexpected EOF while looking for matching ``'" });
+    expect(expandWords('echo "`date"', env({}))).toEqual({ ok: false, message: "unexpected EOF while looking for matching ``'" });
+  });
+});

@@ -1,7 +1,7 @@
 /**
  * A simple command's words as bash expands them at the terminal's prompt: quotes and backslashes,
  * `$NAME`, `${…}` (./shell-params.ts), `$?`, `$((…))` (./arith.ts, through `env.arith`), `~`, and
- * `$(command)`, whose output replaces it minus trailing newlines. An
+ * `$(command)` or `` `command` `` (./backquote.ts), whose output replaces it minus trailing newlines. An
  * unquoted expansion is split into words at blanks and vanishes when empty (so `export
  * do="--dry-run=client -o yaml"` makes `kubectl create … $do` four words, as the CKA habit
  * expects); inside double quotes it stays one word; single quotes expand nothing. An unquoted
@@ -9,6 +9,7 @@
  * leaves it as written, as bash without nullglob (with it, `env.nullglob`, no word).
  */
 import { ansiCQuoted } from './ansi-c';
+import { BASH_UNCLOSED_BACKQUOTE, backquoted } from './backquote';
 import { hasGlob, quotePattern } from './fnmatch';
 import { closingBrace, expandParameter } from './shell-params';
 
@@ -100,11 +101,18 @@ export function rawWords(text: string): { ok: true; words: string[] } | { ok: fa
     if (start < 0) start = i;
     if (c === "'" || c === '"') {
       let j = i + 1;
-      while (j < text.length && text[j] !== c) j += c === '"' && text[j] === '\\' ? 2 : 1;
+      while (j < text.length && text[j] !== c) {
+        if (c === '"' && text[j] === '`') j = backquoted(text, j, true)?.end ?? text.length;
+        else j += c === '"' && text[j] === '\\' ? 2 : 1;
+      }
       if (j >= text.length) return { ok: false, message: c === "'" ? "unexpected EOF while looking for matching `''" : 'unexpected EOF while looking for matching `"\'' };
       i = j;
     } else if (c === '\\') i++;
-    else if (c === '$' && text[i + 1] === '(') {
+    else if (c === '`') {
+      const b = backquoted(text, i);
+      if (!b) return { ok: false, message: BASH_UNCLOSED_BACKQUOTE };
+      i = b.end - 1;
+    } else if (c === '$' && text[i + 1] === '(') {
       const close = closingParen(text, i + 2);
       if (close < 0) return { ok: false, message: "unexpected EOF while looking for matching `)'" };
       i = close - 1;
@@ -263,6 +271,11 @@ export function expandWords(text: string, env: ExpandEnv, split = true): ExpandO
           const r = dollar(j, true);
           if (typeof r === 'string') return failed(r);
           j = r;
+        } else if (d === '`') {
+          const b = backquoted(text, j, true);
+          if (!b) return { ok: false, message: BASH_UNCLOSED_BACKQUOTE };
+          put(env.substitute(b.command).replace(/\n+$/, ''), true);
+          j = b.end;
         } else {
           add(d, true);
           j++;
@@ -282,6 +295,11 @@ export function expandWords(text: string, env: ExpandEnv, split = true): ExpandO
       const r = dollar(i, false);
       if (typeof r === 'string') return failed(r);
       i = r;
+    } else if (c === '`') {
+      const b = backquoted(text, i);
+      if (!b) return { ok: false, message: BASH_UNCLOSED_BACKQUOTE };
+      put(env.substitute(b.command).replace(/\n+$/, ''), false);
+      i = b.end;
     } else if (/\s/.test(c)) {
       end();
       i++;

@@ -8,6 +8,7 @@
  * syntax error (recorded, bash 5.2.15).
  */
 import { ansiCQuoted, type AnsiCFlavor } from '../../k8s/ansi-c';
+import { backquoted } from '../../k8s/backquote';
 import type { CondItem, Seg, ShellNode, VarOp, Word } from './shell-ast';
 import { checkCond } from './shell-cond';
 import { parseInto } from './shell-parse';
@@ -165,16 +166,10 @@ export function tokenize(src: string, nodes: ShellNode[], bash = false, extglob 
   };
 
   const readBacktick = (segs: Seg[], q: boolean): void => {
-    let j = i + 1;
-    let inner = '';
-    while (j < src.length && src[j] !== '`') {
-      if (src[j] === '\\' && /[`\\$]/.test(src[j + 1] ?? '')) j++;
-      inner += src[j];
-      j++;
-    }
-    if (j >= src.length) throw new SyntaxFailure({ kind: 'unterminated', quote: '`' });
-    segs.push({ t: 'cmd', root: parseInto(inner, nodes, bash, extglob, undefined, ansiC), q });
-    i = j + 1;
+    const b = backquoted(src, i, q);
+    if (!b) throw new SyntaxFailure({ kind: 'unterminated', quote: '`' });
+    segs.push({ t: 'cmd', root: parseInto(b.command, nodes, bash, extglob, undefined, ansiC), q });
+    i = b.end;
   };
 
   const readDouble = (segs: Seg[]): void => {

@@ -1,0 +1,26 @@
+/**
+ * Command substitution at the prompt as bash 5.2 does it: backquotes (unquoted, in double quotes,
+ * in an unquoted here-document) and `$(< file)`. Outputs recorded from bash 5.2.15 reading the
+ * same lines.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadKubectlChunks } from './chunks';
+import { Session } from './session';
+import { sessionRunner } from './testing';
+
+beforeAll(() => loadKubectlChunks());
+
+describe('backquotes at the prompt', () => {
+  it('substitutes a command, its kubectl too, split unquoted and whole inside double quotes', () => {
+    const run = sessionRunner(new Session());
+    expect(run('echo `echo "a  b"` "`echo "a  b"`"; x=`printf "a\\n\\n"`; echo "[$x]"')).toEqual({ out: 'a b a  b\n[a]\n', err: '', code: 0 });
+    expect(run('ns=`kubectl get ns default -o name 2>/dev/null`; echo "[$ns]"')).toEqual({ out: '[namespace/default]\n', err: '', code: 0 });
+    expect(run('echo `echo a\\$b \\\\\\\\ c` "`echo \\"q\\"`" `echo \\`echo nest\\``')).toEqual({ out: 'a \\ c q nest\n', err: '', code: 0 });
+  });
+
+  it('expands backquotes in an unquoted here-document, not in a quoted one', () => {
+    const run = sessionRunner(new Session());
+    expect(run('cat <<EOF\n1 `echo b` \\`x\\` "`echo \\"q\\"`"\nEOF')).toEqual({ out: '1 b `x` ""q""\n', err: '', code: 0 });
+    expect(run("cat <<'EOF'\n1 `echo b`\nEOF")).toEqual({ out: '1 `echo b`\n', err: '', code: 0 });
+  });
+});
