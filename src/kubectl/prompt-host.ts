@@ -11,6 +11,7 @@ import { braceExpand } from '../k8s/brace-expand';
 import { shoptOn } from '../k8s/shopt';
 import { expandDollars, expandWords, rawWords, type ExpandEnv } from '../k8s/shell-words';
 import { xtraceLines, xtracePrefix } from '../k8s/shell-options';
+import { splitRedirects } from '../k8s/redirect';
 import type { PromptShell } from './prompt-shell';
 import type { PromptHost } from './prompt-run';
 import { globPaths } from './prompt-glob';
@@ -58,6 +59,15 @@ export function expansion(s: SessionPort, opts: RunOptions, stderr: OutputChunk[
     positional: () => s.shell.positional(),
     status: s.shell.status,
     substitute: (inner) => {
+      const file = soleInputFile(inner, env);
+      if (file !== undefined) {
+        // bash's `$(< file)` (src/engine/images/shell-file-subst.ts has the recorded rules): the
+        // shell reads the file itself; a missing one is its error and status 1.
+        const text = s.workstation.readFile(file);
+        statuses.push(text === undefined && s.workstation.listDir(file) === undefined ? 1 : 0);
+        if (statuses[statuses.length - 1]) stderr.push({ stream: 'stderr', text: `bash: ${file}: No such file or directory\n` });
+        return text ?? '';
+      }
       // A `$(…)` in a function's command expands its own aliases when it runs.
       const { aliased: _aliased, ...own } = opts;
       const r = s.substitute(inner, own);
@@ -75,6 +85,15 @@ export function expansion(s: SessionPort, opts: RunOptions, stderr: OutputChunk[
     nounset: s.shell.opts.nounset && !opts.sh,
   };
   return env;
+}
+
+/** The file of a `$(< file)` or `$(0< file)` whose command is that one redirection and nothing else. */
+function soleInputFile(inner: string, env: ExpandEnv): string | undefined {
+  if (!inner.includes('<')) return undefined;
+  const parsed = splitRedirects(inner, (word) => expandWords(word, env));
+  if (!parsed.ok || parsed.text.trim() !== '' || parsed.redirects.length !== 1) return undefined;
+  const r = parsed.redirects[0]!;
+  return r.kind === 'in' && /^\s*0?</.test(inner) ? r.path : undefined;
 }
 
 /** Words as written, each brace-expanded (`a{b,c}` is `ab ac`), joined again by blanks. */

@@ -24,3 +24,12 @@ describe('backquotes at the prompt', () => {
     expect(run("cat <<'EOF'\n1 `echo b`\nEOF")).toEqual({ out: '1 `echo b`\n', err: '', code: 0 });
   });
 });
+
+describe('$(< file) at the prompt', () => {
+  it('is the file read by the shell; a missing file is its error and status 1; a second redirection empties it', () => {
+    const run = sessionRunner(new Session());
+    run("printf 'l1\\nl2\\n\\n' > f.txt");
+    expect(run('x=$(< f.txt); echo "[$x]"; f=f.txt; echo $(0<$f) "[$(< f.txt 2>/dev/null)]"')).toEqual({ out: '[l1\nl2]\nl1 l2 []\n', err: '', code: 0 });
+    expect(run('x=$(<nofile); echo "st=$? [$x]"')).toEqual({ out: 'st=1 []\n', err: 'bash: nofile: No such file or directory\n', code: 0 });
+  });
+});

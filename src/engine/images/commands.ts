@@ -42,6 +42,7 @@ import { curlBuildFor } from './curl-builds';
 import { installedCommand } from './packages';
 import { assignSpecial, specialValue } from './shell-vars';
 import { programAt } from './program-dirs';
+import { soleInputFile } from './shell-file-subst';
 
 
 // ---------------------------------------------------------------------------------------------
@@ -89,6 +90,8 @@ function expansion(m: Machine, ctx: RunContext): Expansion {
       ...(m.specials ? { special: (name: string) => specialValue(m, name) } : {}),
       ...(m.dialect === 'bash' ? { userHome: () => runUser(m, ctx)?.home ?? '/root' } : {}),
       substitute: (root) => {
+        const file = m.dialect === 'bash' ? soleInputFile(m.nodes, root) : undefined;
+        if (file) return readForSubstitution(m, ctx, st, expandWord(file, st.ex));
         const sink: Sink = { k: 'capture', buf: [] };
         const r = runNested(m, ctx, root, sink, '', false, { substitution: true });
         m.clock = Math.max(m.clock, r.clock);
@@ -108,6 +111,14 @@ function expansion(m: Machine, ctx: RunContext): Expansion {
     },
   };
   return st;
+}
+
+/** bash's `$(< file)` (shell-file-subst.ts): the file's text, or its error and status 1. */
+function readForSubstitution(m: Machine, ctx: RunContext, st: Expansion, target: string): string {
+  const f = stat(m.fs, ctx.base, normalizePath(target, m.cwd));
+  st.substStatus = f.kind === 'none' ? 1 : 0;
+  if (f.kind === 'none') emit(m, ctx, m.err, `${shName(m)}: ${target}: No such file or directory\n`, m.clock);
+  return f.kind === 'file' ? f.content : '';
 }
 
 /**
@@ -147,7 +158,8 @@ function openRedirs(m: Machine, ctx: RunContext, redirs: Redir[], ex: ExpandCont
       const f = stat(m.fs, ctx.base, normalizePath(target, m.cwd));
       // bash names the file and errno (recorded, bash 5.2.15: `bash: line 1: /nope: No such file or directory`).
       if (f.kind === 'none' && m.dialect === 'bash') return { error: `${shellPrefix(m)}${target}: No such file or directory\n` };
-      if (f.kind !== 'file') return { error: m.dialect === 'dash' ? `${shName(m)}: 1: cannot open ${target}: No such file\n` : `sh: can't open '${target}': No such file or directory\n` };
+      // BusyBox ash's openredirect: `can't open %s: %s` with errmsg()'s `no such file` (recorded, BusyBox 1.35).
+      if (f.kind !== 'file') return { error: m.dialect === 'dash' ? `${shName(m)}: 1: cannot open ${target}: No such file\n` : `sh: can't open ${target}: no such file\n` };
       s.stdin = f.content;
       s.stdinReplaced = true;
       continue;

@@ -36,3 +36,17 @@ describe('backquotes', () => {
     expect(run(d, 'echo `echo hi')).toEqual({ output: message, exitCode: 2 });
   });
 });
+
+describe('$(< file)', () => {
+  const script = 'printf "l1\\nl2\\n\\n" > /tmp/f; x=$(< /tmp/f); echo "[$x]"; x=$(<nofile); echo "st=$? [$x]"; echo $(0< /tmp/f) "[$(< /tmp/f 2>/dev/null)]" "[$(< /tmp)]"';
+  it('bash reads the file itself; a missing one is its error (no line number) and status 1', () => {
+    expect(run('bash', script)).toEqual({ output: '[l1\nl2]\nbash: nofile: No such file or directory\nst=1 []\nl1 l2 [] []\n', exitCode: 0 });
+  });
+
+  it.each([
+    ['dash', 'sh: 1: cannot open /nofile: No such file\nst=2 []\n'],
+    ['ash', "sh: can't open /nofile: no such file\nst=1 []\n"],
+  ] as const)('%s runs it as an empty command: the value is empty, a missing file the redirection\'s error', (d, missing) => {
+    expect(run(d, 'printf "l1\\n" > /tmp/f; x=$(< /tmp/f); echo "[$x]"; x=$(< /nofile); echo "st=$? [$x]"')).toEqual({ output: `[]\n${missing}`, exitCode: 0 });
+  });
+});
