@@ -43,6 +43,7 @@ import { installedCommand } from './packages';
 import { assignSpecial, specialValue } from './shell-vars';
 import { programAt } from './program-dirs';
 import { soleInputFile } from './shell-file-subst';
+import { assignArray } from './shell-arrays';
 
 
 // ---------------------------------------------------------------------------------------------
@@ -359,31 +360,18 @@ export function caseChoice(m: Machine, ctx: RunContext, n: Extract<ShellNode, { 
 
 /**
  * A shell assignment: `NAME=v`, and bash's `NAME+=v`, `NAME[i]=v` and `NAME=(…)`/`NAME+=(…)`
- * (`list`), which make NAME an array (a scalar NAME becomes its element 0; holes left by a far
- * subscript read as empty, where bash's arrays are sparse).
+ * (`list`), which make NAME an array (shell-arrays.ts; a scalar NAME becomes its element 0).
  */
 function assign(m: Machine, a: Assign, value: string, list: string[] | undefined, ex: ExpandContext): void {
-  const arrays = m.arrays ?? {};
-  const old = own(arrays, a.name) as string[] | undefined;
-  if (list === undefined && a.index === undefined && old === undefined) {
+  const isArray = m.arrays !== undefined && Object.hasOwn(m.arrays, a.name);
+  if (list === undefined && a.index === undefined && !isArray) {
     if (!a.append && assignSpecial(m, a.name, value)) return;
     setOwn(m.vars, a.name, a.append ? ((own(m.vars, a.name) as string | undefined) ?? '') + value : value);
     return;
   }
-  const scalar = own(m.vars, a.name) as string | undefined;
-  const current = old ?? (scalar === undefined ? [] : [scalar]);
-  let next: string[];
-  if (list !== undefined) next = a.append ? [...current, ...list] : list;
-  else {
-    const i = a.index === undefined ? 0 : Number(arithmetic(a.index, ex));
-    const at = i < 0 ? current.length + i : i;
-    next = [...current];
-    while (next.length < at) next.push('');
-    next[at] = a.append ? (current[at] ?? '') + value : value;
-  }
-  delete m.vars[a.name];
-  setOwn(arrays, a.name, next);
-  m.arrays = arrays;
+  const index = a.index === undefined ? undefined : Number(arithmetic(a.index, ex));
+  // Recorded, bash 5.2.15: `a[-20]=z` on a shorter array is `bash: line 1: a[-20]: bad array subscript`.
+  if (!assignArray(m, a, value, list, index)) ex.fail(`${a.name}[${a.index}]: bad array subscript`, 'arith');
 }
 
 /** PS4 (`+ ` when unset); dash and ash trace an assignment-only command after making it, so its own PS4= shows. */

@@ -23,6 +23,7 @@ import type { AppRun } from './app';
 import type { CatalogImage, TagInfo } from './catalog-types';
 import type { BaseFs, FsLayer } from './fs';
 import type { Script, ShellNode } from './shell-ast';
+import type { BashArray } from '../../k8s/bash-arrays';
 import type { ClusterDns, ContainerSecurity, ExecChunk, LogLine, NetworkView, ViOpen } from './types';
 import { applyGroupRedirs, caseChoice, expandForWords, resumeReader, runArithCommand, runCommand, runCond, runPipeline, traceFor } from './commands';
 import type { LineReader, Tool } from './tool-types';
@@ -58,7 +59,7 @@ export interface Scope {
   /** An interactive shell's aliases (shell-alias.ts), expanded as it reads a line. A new shell has none. */
   aliases?: Record<string, string>;
   /** bash's indexed arrays (`a=(x y)`, BASH_REMATCH): never exported, not in `vars`. */
-  arrays?: Record<string, string[]>;
+  arrays?: Record<string, BashArray>;
   /** The variables the shell computes on each read (`$RANDOM`, `$SECONDS`, …; shell-vars.ts). */
   specials?: ShellSpecials;
   /** `trap ACTION COND`: condition (`EXIT`, `INT`, `ERR` …) → action (shell-trap.ts); '' ignores it. */
@@ -378,7 +379,8 @@ export function node(m: Machine, i: number): ShellNode {
 
 export function scopeOf(m: Machine): Scope {
   const s: Scope = { vars: { ...m.vars }, positional: [...m.positional], cwd: m.cwd, dialect: m.dialect, opts: { ...m.opts }, exported: m.exported && [...m.exported], functions: m.functions && { ...m.functions }, aliases: m.aliases && { ...m.aliases }, specials: copySpecials(m.specials), traps: m.traps && { ...m.traps }, history: m.history };
-  if (m.arrays) s.arrays = Object.fromEntries(Object.entries(m.arrays).map(([k, v]) => [k, [...v]]));
+  // slice(), not a spread: it keeps a sparse array's holes.
+  if (m.arrays) s.arrays = Object.fromEntries(Object.entries(m.arrays).map(([k, v]) => [k, v.slice()]));
   return s;
 }
 

@@ -11,8 +11,10 @@ export type Seg =
   /**
    * `braced`: written `${…}` (bash's `set -u` error names `${1}` as `1`, `$1` as `$1`).
    * `index`: bash's `${a[i]}` — `@` or `*` for every element, else an arithmetic subscript.
+   * `keys`: bash's `${!a[@]}`, the set indices. `slice`: bash's `${x:offset:length}` (arithmetic
+   * texts), a substring of a value or, with `index` `@`/`*`, a run of elements.
    */
-  | { t: 'var'; name: string; q: boolean; op?: VarOp; arg?: Word; length?: boolean; braced?: true; index?: string }
+  | { t: 'var'; name: string; q: boolean; op?: VarOp; arg?: Word; length?: boolean; braced?: true; index?: string; keys?: true; slice?: { offset: string; length?: string } }
   | { t: 'cmd'; root: number; q: boolean }
   | { t: 'arith'; expr: string; q: boolean };
 

@@ -29,6 +29,7 @@ import { own, setOwn } from '../../k8s/own';
 import { aliasLine, aliasListing } from './shell-alias';
 import { runShopt, SHOPT_DEFAULTS, shoptOn } from '../../k8s/shopt';
 import { shellArithmetic } from './shell-arith';
+import { runDeclare, unsetArrayElement } from './shell-arrays';
 
 export function shName(m: Machine): string {
   return m.dialect === 'ash' ? 'sh' : (m.positional[0] ?? 'sh');
@@ -146,6 +147,11 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
     case 'local':
       runLocal(m, args, io);
       return true;
+    case 'declare':
+    case 'typeset':
+      if (m.dialect !== 'bash') return false;
+      runDeclare(m, args, io, shellPrefix(m));
+      return true;
     case 'export':
     case 'readonly':
       for (const a of args) {
@@ -161,6 +167,7 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
       const fns = args.includes('-f');
       const names = args.filter((a) => a !== '-f' && a !== '-v');
       for (const a of names) {
+        if (!fns && m.dialect === 'bash' && unsetArrayElement(m, a, (expr) => Number(shellArithmetic(expr, 'bash', { get: (name) => own(m.vars, name) as string | undefined, set: (name, v) => setOwn(m.vars, name, v) }, (name) => own(m.vars, name) as string | undefined, () => {})))) continue;
         const fnToo = fns || (m.dialect === 'bash' && !args.includes('-v') && !Object.hasOwn(m.vars, a));
         if (!fns) {
           delete m.vars[a];

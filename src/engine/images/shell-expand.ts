@@ -11,6 +11,7 @@ import { own, setOwn } from '../../k8s/own';
 import { BASH_PARAM_WORDS, posixOperator, type ParamWords } from '../../k8s/shell-params';
 import { shellArithmetic, type ArithDialect } from './shell-arith';
 import { braceExpand } from '../../k8s/brace-expand';
+import { arrayIndices, arrayValues, resolveIndex, sliceValues, type BashArray } from '../../k8s/bash-arrays';
 
 /** The expansion errors that end a shell's script: `${X:?msg}` on an unset X, `$((…))`'s, and bash's failglob. */
 export type ExpansionError = 'unset' | 'arith' | 'nounset' | 'failglob';
@@ -45,8 +46,8 @@ export interface ExpandContext {
   noMatch?: 'drop' | 'fail';
   /** shopt extglob: `@(…)` and its kin make a word a pattern. */
   extglob?: boolean;
-  /** bash's indexed arrays; `$a` is `${a[0]}`. */
-  arrays?: Record<string, string[]>;
+  /** bash's indexed arrays (sparse: src/k8s/bash-arrays.ts); `$a` is `${a[0]}`. */
+  arrays?: Record<string, BashArray>;
   /** bash's `~` with HOME unset: the user's home from the password file. */
   userHome?: () => string;
   /** The variables the shell computes as they are read (`$RANDOM`, `$SECONDS`, `$LINENO`; shell-vars.ts): undefined for any other name. */
@@ -145,22 +146,54 @@ function param(name: string, ctx: ExpandContext): string | undefined {
   if (/^\d$/.test(name)) return ctx.positional[Number(name)];
   const computed = ctx.special?.(name);
   if (computed !== undefined) return computed;
-  return (own(ctx.vars, name) as string | undefined) ?? (ctx.arrays ? (own(ctx.arrays, name) as string[] | undefined)?.[0] : undefined);
+  return (own(ctx.vars, name) as string | undefined) ?? (ctx.arrays ? ((own(ctx.arrays, name) as BashArray | undefined)?.[0] ?? undefined) : undefined);
 }
 
-/** `${a[@]}`'s elements: an array's, a set scalar as one element, else none. */
+/** `${a[@]}`'s elements: an array's set ones (src/k8s/bash-arrays.ts), a set scalar as one element, else none. */
 function elements(name: string, ctx: ExpandContext): string[] {
-  const arr = ctx.arrays ? (own(ctx.arrays, name) as string[] | undefined) : undefined;
-  if (arr) return arr;
+  const arr = ctx.arrays ? (own(ctx.arrays, name) as BashArray | undefined) : undefined;
+  if (arr) return arrayValues(arr);
   const v = own(ctx.vars, name) as string | undefined;
   return v === undefined ? [] : [v];
 }
 
-/** `${a[i]}`: the element at arithmetic subscript `index` (negative from the end); a scalar is element 0. */
+/** `${a[i]}`: the element at arithmetic subscript `index` (negative from the highest index); a scalar is element 0. */
 function element(name: string, index: string, ctx: ExpandContext): string | undefined {
-  const all = elements(name, ctx);
+  const arr = ctx.arrays ? (own(ctx.arrays, name) as BashArray | undefined) : undefined;
   const i = Number(arithmetic(index, ctx));
-  return all[i < 0 ? all.length + i : i];
+  if (!arr) return i === 0 || i === -1 ? (own(ctx.vars, name) as string | undefined) : undefined;
+  const at = resolveIndex(arr, i);
+  return at === undefined ? undefined : (arr[at] ?? undefined);
+}
+
+/**
+ * The fields of a parameter that has several (`${a[@]}`, `${!a[@]}`, `${a[@]:1:2}`, `${@:2}`),
+ * undefined for one that has one value. Recorded, bash 5.2.15: src/k8s/bash-arrays.ts.
+ */
+function multiple(seg: Extract<Seg, { t: 'var' }>, ctx: ExpandContext): string[] | undefined {
+  const every = seg.index === '@' || seg.index === '*';
+  if (seg.keys) {
+    const arr = ctx.arrays ? (own(ctx.arrays, seg.name) as BashArray | undefined) : undefined;
+    return arr ? arrayIndices(arr).map(String) : own(ctx.vars, seg.name) === undefined ? [] : ['0'];
+  }
+  const positional = seg.index === undefined && (seg.name === '@' || seg.name === '*');
+  if (!every && !(positional && seg.slice)) return undefined;
+  if (!seg.slice) return elements(seg.name, ctx);
+  const offset = Number(arithmetic(seg.slice.offset, ctx));
+  const length = seg.slice.length === undefined ? undefined : Number(arithmetic(seg.slice.length, ctx));
+  // `${@:n}` counts from $0, as bash's positional slices do.
+  const all: BashArray = positional ? ctx.positional : ctx.arrays && (own(ctx.arrays, seg.name) as BashArray | undefined) ? (own(ctx.arrays, seg.name) as BashArray) : elements(seg.name, ctx);
+  return sliceValues(all, offset, length);
+}
+
+/** bash's `${x:offset:length}` on one value: a negative offset or length counts from the end. */
+function substring(v: string, slice: { offset: string; length?: string }, ctx: ExpandContext): string {
+  const o = Number(arithmetic(slice.offset, ctx));
+  const from = o < 0 ? Math.max(v.length + o, 0) : o;
+  if (o < 0 && v.length + o < 0) return '';
+  if (slice.length === undefined) return v.slice(from);
+  const l = Number(arithmetic(slice.length, ctx));
+  return l < 0 ? v.slice(from, Math.max(from, v.length + l)) : v.slice(from, from + l);
 }
 
 /** `set -u`'s error (recorded: bash `X: unbound variable`, `$1: unbound variable`, `${1}`'s `1: …`; dash and BusyBox `X: parameter not set`, `1: …`). */
@@ -176,7 +209,10 @@ const ASH_PARAM_WORDS: ParamWords = { notSet: (nullToo) => (nullToo ? 'parameter
 function expandVar(seg: Extract<Seg, { t: 'var' }>, ctx: ExpandContext): string {
   const every = seg.index === '@' || seg.index === '*';
   if (every && seg.length) return String(elements(seg.name, ctx).length);
-  const v = seg.index === undefined ? param(seg.name, ctx) : every ? (elements(seg.name, ctx).length ? elements(seg.name, ctx).join(' ') : undefined) : element(seg.name, seg.index, ctx);
+  const many = multiple(seg, ctx);
+  if (many) return many.join(' ');
+  const v = seg.index === undefined ? param(seg.name, ctx) : element(seg.name, seg.index, ctx);
+  if (seg.slice) return seg.length ? String(substring(v ?? '', seg.slice, ctx).length) : substring(v ?? '', seg.slice, ctx);
   if (v === undefined && ctx.nounset && (!seg.op || seg.length || seg.op === '#' || seg.op === '##' || seg.op === '%' || seg.op === '%%')) {
     ctx.fail(unboundMessage(seg.name, seg.braced === true, ctx.dialect), 'nounset');
     return '';
@@ -253,7 +289,7 @@ export function expandWords(words: Word[], ctx: ExpandContext): string[] {
     for (const seg of word) {
       // `"$@"` and `"${a[@]}"`: one field per parameter or element.
       if (seg.t === 'var' && seg.q && !seg.op && !seg.length && ((seg.name === '@' && seg.index === undefined) || seg.index === '@')) {
-        const params = seg.index === '@' ? elements(seg.name, ctx) : ctx.positional.slice(1);
+        const params = multiple(seg, ctx) ?? ctx.positional.slice(1);
         if (params.length === 0) atEmpty = true;
         params.forEach((p, i) => {
           if (i > 0) flush();

@@ -136,15 +136,33 @@ export function tokenize(src: string, nodes: ShellNode[], bash = false, extglob 
   };
 
   const parseBraced = (inner: string, q: boolean): Seg => {
-    // bash's arrays: `${a[1]}`, `${a[@]}`, `${#a[@]}`, `${a[i]:-x}`.
-    const sub = bash ? /^(#?)([A-Za-z_][A-Za-z0-9_]*)\[([^\]]*)\]([\s\S]*)$/.exec(inner) : null;
+    // bash's arrays: `${a[1]}`, `${a[@]}`, `${#a[@]}`, `${!a[@]}`, `${a[i]:-x}`, `${a[@]:1:2}`.
+    const sub = bash ? /^([#!]?)([A-Za-z_][A-Za-z0-9_]*)\[([^\]]*)\]([\s\S]*)$/.exec(inner) : null;
+    const bad = (): SyntaxFailure => new SyntaxFailure({ kind: 'unexpected', token: `\${${inner}}`, expecting: 'bad substitution' });
     if (sub) {
-      const seg = braced(`${sub[2]!}${sub[4]!}`, inner, q);
-      if (seg.t !== 'var' || (sub[1] && sub[4])) throw new SyntaxFailure({ kind: 'unexpected', token: `\${${inner}}`, expecting: 'bad substitution' });
-      return { ...seg, index: sub[3]!, ...(sub[1] ? { length: true } : {}) };
+      const [, prefix, name, index, rest] = sub as unknown as [string, string, string, string, string];
+      if (prefix === '!') {
+        if (rest || (index !== '@' && index !== '*')) throw bad();
+        return { t: 'var', name, q, braced: true, index, keys: true };
+      }
+      const slice = sliceOf(rest);
+      if (slice) return { t: 'var', name, q, braced: true, index, slice, ...(prefix ? { length: true } : {}) };
+      const seg = braced(`${name}${rest}`, inner, q);
+      if (seg.t !== 'var' || (prefix && rest)) throw bad();
+      return { ...seg, index, ...(prefix ? { length: true } : {}) };
     }
     if (inner.startsWith('#') && inner.length > 1) return { t: 'var', name: inner.slice(1), q, length: true, braced: true };
+    const scalar = bash ? /^([A-Za-z_][A-Za-z0-9_]*|[0-9@*])(:[\s\S]*)$/.exec(inner) : null;
+    const slice = scalar ? sliceOf(scalar[2]!) : undefined;
+    if (scalar && slice) return { t: 'var', name: scalar[1]!, q, braced: true, slice };
     return braced(inner, inner, q);
+  };
+
+  /** bash's `:offset[:length]` (not `:-` `:=` `:+` `:?`, whose `:` belongs to the operator). */
+  const sliceOf = (rest: string): { offset: string; length?: string } | undefined => {
+    if (!rest.startsWith(':') || '-=+?'.includes(rest[1] ?? '-')) return undefined;
+    const colon = rest.indexOf(':', 1);
+    return colon < 0 ? { offset: rest.slice(1) } : { offset: rest.slice(1, colon), length: rest.slice(colon + 1) };
   };
 
   const braced = (inner: string, written: string, q: boolean): Seg => {

@@ -7,12 +7,13 @@
  *   - bash quotes only what needs it (print_var_value): a value with a byte that is not printable
  *     in the C locale as `$'…'` (ansic_quote: \t \n \E …, other bytes in octal, so `é` is
  *     `$'\303\251'`), one with a shell metacharacter in single quotes (sh_single_quote: `'\''`),
- *     anything else bare; its indexed arrays as `name=([0]="v" …)` among the variables.
+ *     anything else bare; its indexed arrays as `name=([0]="v" …)` among the variables
+ *     (src/k8s/bash-arrays.ts, which `declare -p` shares).
  * Approximate: bash also lists its functions' definitions after the variables, and variables this
  * simulation does not set (BASHOPTS, BASH_ALIASES=() …); neither is printed here.
  */
 import type { Machine } from './machine';
-import { utf8Bytes } from '../../k8s/utf8';
+import { ansicQuote, arrayListing, isPrintable } from '../../k8s/bash-arrays';
 
 /** sh_contains_shell_metas (lib/sh/shquote.c). */
 function hasShellMetas(s: string): boolean {
@@ -25,20 +26,10 @@ function hasShellMetas(s: string): boolean {
   return false;
 }
 
-const ANSI_ESCAPES: Record<number, string> = { 0x1b: 'E', 0x07: 'a', 0x0b: 'v', 0x08: 'b', 0x0c: 'f', 0x0a: 'n', 0x0d: 'r', 0x09: 't', 0x5c: '\\', 0x27: "'" };
-
-/** ansic_shouldquote and ansic_quote over the value's UTF-8 bytes, C locale: printable is 0x20–0x7e. */
+/** bash's print_var_value: bare, single-quoted (sh_single_quote) or `$'…'` (src/k8s/bash-arrays.ts's ansicQuote). */
 function bashQuote(value: string): string {
-  const bytes = utf8Bytes(value);
-  if (bytes.every((b) => b >= 0x20 && b < 0x7f)) return hasShellMetas(value) ? `'${value.replace(/'/g, "'\\''")}'` : value;
-  let out = "$'";
-  for (const b of bytes) {
-    const esc = ANSI_ESCAPES[b];
-    if (esc !== undefined) out += `\\${esc}`;
-    else if (b >= 0x20 && b < 0x7f) out += String.fromCharCode(b);
-    else out += `\\${b.toString(8).padStart(3, '0')}`;
-  }
-  return `${out}'`;
+  if (isPrintable(value)) return hasShellMetas(value) ? `'${value.replace(/'/g, "'\\''")}'` : value;
+  return ansicQuote(value);
 }
 
 /** dash's single_quote (BusyBox ash prints the same). */
@@ -58,15 +49,10 @@ function dashQuote(value: string): string {
   return out;
 }
 
-/** sh_double_quote for an array element: `\`, `"`, `$` and backquote escaped. */
-function doubleQuote(value: string): string {
-  return `"${value.replace(/[\\"$`]/g, (c) => `\\${c}`)}"`;
-}
-
 export function setListing(m: Machine): string {
   const bash = m.dialect === 'bash';
   const lines: [string, string][] = Object.keys(m.vars).map((k) => [k, `${k}=${bash ? bashQuote(m.vars[k]!) : dashQuote(m.vars[k]!)}\n`]);
-  if (bash) for (const [k, items] of Object.entries(m.arrays ?? {})) lines.push([k, `${k}=(${items.map((v, i) => `[${i}]=${doubleQuote(v)}`).join(' ')})\n`]);
+  if (bash) for (const [k, items] of Object.entries(m.arrays ?? {})) lines.push([k, `${k}=${arrayListing(items)}\n`]);
   // strcmp order, as the C locale collates.
   lines.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return lines.map(([, l]) => l).join('');

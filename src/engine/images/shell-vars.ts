@@ -26,6 +26,7 @@ import { releaseFrom } from './os-release';
 import { debianRelease } from './debian-release';
 import { stat } from './fs';
 import type { Dialect, Machine, RunContext } from './machine';
+import type { BashArray } from '../../k8s/bash-arrays';
 
 /** BusyBox's `$RANDOM` generator state (shell/random.h random_t): Galois LFSR, LCG and xorshift-64. */
 export interface BusyBoxRandom {
@@ -104,7 +105,7 @@ export interface ShellStart {
 }
 
 /** What a shell adds to its variables as it starts (exported: the names it exports itself), and what it computes. */
-export function shellStartVars(m: Machine, ctx: RunContext, s: ShellStart): { vars: Record<string, string>; exported: string[]; arrays: Record<string, string[]>; specials: ShellSpecials } {
+export function shellStartVars(m: Machine, ctx: RunContext, s: ShellStart): { vars: Record<string, string>; exported: string[]; arrays: Record<string, BashArray>; specials: ShellSpecials } {
   const vars: Record<string, string> = {};
   const arrays: Record<string, string[]> = {};
   const exported: string[] = [];
