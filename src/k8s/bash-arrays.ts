@@ -104,3 +104,8 @@ export function arrayListing(a: BashArray): string {
 export function declareArrayLine(name: string, a: BashArray | undefined): string {
   return a === undefined ? `declare -a ${name}\n` : `declare -a ${name}=${arrayListing(a)}\n`;
 }
+
+/** `declare -p NAME` for a scalar (recorded: `declare -- x="5"`, exported `declare -x y="6"`). */
+export function declareScalarLine(name: string, value: string, exported: boolean): string {
+  return `declare -${exported ? 'x' : '-'} ${name}="${value.replace(/[\\"$`]/g, (c) => `\\${c}`)}"\n`;
+}

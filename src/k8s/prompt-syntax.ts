@@ -90,6 +90,8 @@ const RESERVED = new Set(['if', 'then', 'elif', 'else', 'fi', 'for', 'in', 'do',
 /** bash's reserved words, as `type` names them (`for is a shell keyword`). */
 export const PROMPT_KEYWORDS: ReadonlySet<string> = new Set([...RESERVED, 'time']);
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** What comes before the `(` of an array assignment. */
+const ARRAY_ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*\+?=$/;
 /** What bash (not in POSIX mode) takes as a function's name: a word with no quoting or expansion in it. */
 const FUNCTION_NAME = /^[^\s'"\\$`|&;<>()=]+$/;
 
@@ -206,7 +208,14 @@ function lex(src: string, readDocs = true): Tok[] {
       if (op === '\n') documents();
       continue;
     }
-    while (i < src.length && !META.includes(src[i]!)) {
+    for (;;) {
+      // bash's array assignment `NAME=(…)`/`NAME+=(…)`: the list is part of the word.
+      if (src[i] === '(' && ARRAY_ASSIGNMENT.test(src.slice(start, i))) {
+        const close = closingParen(src, i + 1);
+        if (close < 0) throw eofError();
+        i = close;
+      }
+      if (!(i < src.length && !META.includes(src[i]!))) break;
       const d = src[i]!;
       if (d === '\\') i += 2;
       else if (d === "'" || d === '"' || d === '`' || (d === '$' && (src[i + 1] === '(' || src[i + 1] === '{'))) i = skipQuoted(src, i);

@@ -27,6 +27,11 @@ const ENDS_WORD = /[\s<>]/;
 /** Reads the word starting at `i` (quotes kept, so tokenize can remove them); returns its end. */
 function wordAt(text: string, i: number): number {
   let j = i;
+  // `done < <(kubectl get pods)`: a process substitution is the target word.
+  if ((text[j] === '<' || text[j] === '>') && text[j + 1] === '(') {
+    const close = closingParen(text, j + 2);
+    j = close < 0 ? text.length : close;
+  }
   while (j < text.length && !ENDS_WORD.test(text[j]!)) {
     const c = text[j]!;
     if (c === "'" || c === '"') {

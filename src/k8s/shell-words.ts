@@ -11,7 +11,9 @@
 import { ansiCQuoted } from './ansi-c';
 import { BASH_UNCLOSED_BACKQUOTE, backquoted } from './backquote';
 import { hasGlob, quotePattern } from './fnmatch';
-import { closingBrace, expandParameter } from './shell-params';
+import { closingBrace, expandParameter, type ParamOutcome } from './shell-params';
+import { expandSubscripted, SUBSCRIPTED } from './array-params';
+import type { BashArray } from './bash-arrays';
 
 export interface ExpandEnv {
   /** A variable's value; undefined when unset (it expands to nothing). */
@@ -34,6 +36,10 @@ export interface ExpandEnv {
   positional?(): string[];
   /** `set -u`: an unset `$NAME`, `${NAME}`, `${#NAME}` or `$1` is an error that ends the line. */
   nounset?: boolean;
+  /** bash's `<(command)`: runs it and answers the path its output is read from (absent: `<(` is text). */
+  procsub?(command: string): string;
+  /** bash's indexed arrays (`${a[1]}`, `"${a[@]}"` …, ./array-params.ts); undefined for a name that is none. */
+  array?(name: string): BashArray | undefined;
 }
 
 /** `fatal`: the error ends the whole line (`$((1/0))`, `${X:?}`), as in an interactive bash. */
@@ -108,10 +114,20 @@ export function rawWords(text: string): { ok: true; words: string[] } | { ok: fa
       if (j >= text.length) return { ok: false, message: c === "'" ? "unexpected EOF while looking for matching `''" : 'unexpected EOF while looking for matching `"\'' };
       i = j;
     } else if (c === '\\') i++;
-    else if (c === '`') {
+    else if (c === '(' && /^[A-Za-z_][A-Za-z0-9_]*\+?=$/.test(text.slice(start, i))) {
+      // bash's `a=(x "y z")`: the list is part of the assignment word.
+      const close = closingParen(text, i + 1);
+      if (close < 0) return { ok: false, message: "unexpected EOF while looking for matching `)'" };
+      i = close - 1;
+    } else if (c === '`') {
       const b = backquoted(text, i);
       if (!b) return { ok: false, message: BASH_UNCLOSED_BACKQUOTE };
       i = b.end - 1;
+    } else if (c === '<' && text[i + 1] === '(') {
+      // A process substitution `<(…)` is one piece of its word, blanks and all.
+      const close = closingParen(text, i + 2);
+      if (close < 0) return { ok: false, message: "unexpected EOF while looking for matching `)'" };
+      i = close - 1;
     } else if (c === '$' && text[i + 1] === '(') {
       const close = closingParen(text, i + 2);
       if (close < 0) return { ok: false, message: "unexpected EOF while looking for matching `)'" };
@@ -168,6 +184,11 @@ export function expandWords(text: string, env: ExpandEnv, split = true): ExpandO
     });
   };
   let fatal = false;
+  /** The word after a `${X:-word}` operator: its blanks are text (`${X:-a b}`); runs of them read as one here. */
+  const wordValue = (w: string): ParamOutcome => {
+    const e = expandWords(w, env, false);
+    return e.ok ? { ok: true, value: e.argv.join(' ') } : { ok: false, message: e.message, fatal: e.fatal === true };
+  };
   /** Reads a `$` expansion at `i` (text[i] === '$'); returns the index after it, or an error. */
   const dollar = (i: number, quoted: boolean): number | string => {
     const next = text[i + 1];
@@ -214,13 +235,27 @@ export function expandWords(text: string, env: ExpandEnv, split = true): ExpandO
     if (next === '{') {
       const close = closingBrace(text, i + 2);
       if (close < 0) return `${text.slice(i)}: bad substitution`;
+      const body = text.slice(i + 2, close);
+      const array = env.array;
+      if (array && SUBSCRIPTED.test(body)) {
+        const r = expandSubscripted(body, { ...env, array }, wordValue);
+        if (!r.ok) {
+          fatal = r.fatal;
+          return r.message;
+        }
+        if (!('fields' in r)) put(r.value, quoted);
+        else if (quoted && r.each) {
+          // "${a[@]}": each element its own word, as "$@".
+          r.fields.forEach((f, k) => {
+            if (k > 0) end();
+            add(f, true);
+          });
+        } else put(r.fields.join(' '), quoted);
+        return close + 1;
+      }
       const plain = /^#?([A-Za-z_][A-Za-z0-9_]*|\d+)$/.exec(text.slice(i + 2, close));
       if (plain && env.nounset && env.lookup(plain[1]!) === undefined) return unbound(plain[1]!, true);
-      const r = expandParameter(text.slice(i + 2, close), env, (w) => {
-        // The word's blanks are text (`${X:-a b}`); runs of them read as one here.
-        const e = expandWords(w, env, false);
-        return e.ok ? { ok: true, value: e.argv.join(' ') } : { ok: false, message: e.message, fatal: e.fatal === true };
-      });
+      const r = expandParameter(text.slice(i + 2, close), env, wordValue);
       if (!r.ok) {
         fatal = r.fatal;
         return r.message;
@@ -254,10 +289,11 @@ export function expandWords(text: string, env: ExpandEnv, split = true): ExpandO
       add(text.slice(i + 1, close), true);
       i = close + 1;
     } else if (c === '"') {
-      // "$@" with no arguments is no word at all, not an empty one.
-      const noArgs = !inWord && text.startsWith('"$@"', i) && env.positional?.().length === 0 && (i + 4 === text.length || /\s/.test(text[i + 4]!));
-      if (noArgs) {
-        i += 4;
+      // "$@" with no arguments, or "${a[@]}" with no elements, is no word at all, not an empty one.
+      const all = /^"(\$@|\$\{([A-Za-z_][A-Za-z0-9_]*)\[@\]\})"/.exec(text.slice(i));
+      const none = all && (all[2] === undefined ? env.positional?.().length === 0 : emptyArray(all[2], env));
+      if (!inWord && all && none && (i + all[0].length === text.length || /\s/.test(text[i + all[0].length]!))) {
+        i += all[0].length;
         continue;
       }
       inWord = true;
@@ -300,6 +336,12 @@ export function expandWords(text: string, env: ExpandEnv, split = true): ExpandO
       if (!b) return { ok: false, message: BASH_UNCLOSED_BACKQUOTE };
       put(env.substitute(b.command).replace(/\n+$/, ''), false);
       i = b.end;
+    } else if (c === '<' && text[i + 1] === '(' && env.procsub) {
+      // bash's `<(command)`: a path the command's output can be read from (/dev/fd/63 …).
+      const close = closingParen(text, i + 2);
+      if (close < 0) return { ok: false, message: "unexpected EOF while looking for matching `)'" };
+      add(env.procsub(text.slice(i + 2, close - 1)), true);
+      i = close;
     } else if (/\s/.test(c)) {
       end();
       i++;
@@ -314,6 +356,12 @@ export function expandWords(text: string, env: ExpandEnv, split = true): ExpandO
   }
   end();
   return { ok: true, argv };
+}
+
+/** NAME has no element: an empty array, or no array and no value. */
+function emptyArray(name: string, env: ExpandEnv): boolean {
+  const arr = env.array?.(name);
+  return arr ? arr.every((v) => v === undefined || v === null) : env.lookup(name) === undefined;
 }
 
 /** `$((expr))`: its `$…` expanded first, then evaluated; errors end the line. */

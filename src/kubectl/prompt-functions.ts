@@ -1,12 +1,15 @@
 /**
  * The builtins that read or change the prompt's functions: `declare -f` / `declare -F` (`typeset`
- * is its other name; `declare NAME=value` and `declare -x` are plain assignments and exports) and
- * `unset -f`. What
+ * is its other name; `declare NAME=value` and `declare -x` are plain assignments and exports,
+ * `declare -a NAME` makes an array and `declare -p NAME` lists a variable as
+ * src/k8s/bash-arrays.ts words it) and `unset -f`. Approximate: `declare -a NAME=(…)` takes the
+ * list as one element's text. What
  * bash 5.2 prints, recorded on this machine: `declare -F` lists `declare -f NAME` sorted,
  * `declare -F NAME` just the name, `declare -f NAME` the definition (src/k8s/prompt-print.ts); a
  * name that is no function prints nothing and makes the status 1. And what a definition keeps:
  * its body with the aliases expanded, as bash reads it.
  */
+import { declareArrayLine, declareScalarLine } from '../k8s/bash-arrays';
 import { functionListing } from '../k8s/prompt-print';
 import { parsePromptLine, type PromptNode } from '../k8s/prompt-syntax';
 import { fail, ok } from './result';
@@ -34,8 +37,19 @@ export function declare(shell: PromptShell, args: string[]): CommandResult {
     }
     return out(text, status);
   }
-  const unknown = [...flags].find((f) => f !== 'x' && f !== 'g');
-  if (unknown) return fail(`bash: declare: -${unknown}: only -f, -F and -x are understood at this prompt`, 2);
+  if (flags.has('p')) return declareListing(shell, names);
+  const unknown = [...flags].find((f) => f !== 'x' && f !== 'g' && f !== 'a');
+  if (unknown) return fail(`bash: declare: -${unknown}: only -f, -F, -p, -a and -x are understood at this prompt`, 2);
+  if (flags.has('a')) {
+    // `declare -a NAME[=value]`: NAME becomes an array (a scalar its element 0).
+    for (const a of names) {
+      const eq = a.indexOf('=');
+      const name = eq > 0 ? a.slice(0, eq) : a;
+      shell.assignList(name, [], true);
+      if (eq > 0) shell.assign(name, a.slice(eq + 1));
+    }
+    return ok();
+  }
   if (names.length === 0) return out([...shell.vars.keys()].sort().map((k) => `${k}=${shell.vars.get(k)}\n`).join(''));
   if (flags.has('x')) return shell.export(names);
   for (const a of names) {
@@ -43,6 +57,23 @@ export function declare(shell: PromptShell, args: string[]): CommandResult {
     if (eq > 0) shell.assign(a.slice(0, eq), a.slice(eq + 1));
   }
   return ok();
+}
+
+/** `declare -p NAME…` (src/k8s/bash-arrays.ts's lines); a name that is no variable is `bash: declare: NAME: not found`, status 1 (recorded). */
+function declareListing(shell: PromptShell, names: readonly string[]): CommandResult {
+  const output: CommandResult['output'] = [];
+  let exitCode = 0;
+  for (const name of names) {
+    const arr = shell.arrays.get(name);
+    const value = shell.vars.get(name);
+    if (arr) output.push({ stream: 'stdout', text: declareArrayLine(name, arr) });
+    else if (value !== undefined) output.push({ stream: 'stdout', text: declareScalarLine(name, value, shell.exported.has(name)) });
+    else {
+      output.push({ stream: 'stderr', text: `bash: declare: ${name}: not found\n` });
+      exitCode = 1;
+    }
+  }
+  return { output, exitCode };
 }
 
 /** The assignment words before a command's name (`x=1 k get`): bash expands the alias after them. */

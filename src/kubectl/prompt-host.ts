@@ -77,6 +77,10 @@ export function expansion(s: SessionPort, opts: RunOptions, stderr: OutputChunk[
       return r.output.filter((c) => c.stream === 'stdout' && !c.terminal).map((c) => c.text).join('');
     },
     assign: (name, value) => s.shell.assign(name, value),
+    array: (name) => s.shell.arrays.get(name),
+    // `<(…)`: the command runs first, as a substitution does; its output stays readable at the
+    // path until the command that named it ends (Session.command closes it).
+    procsub: (inner) => s.workstation.openPipe(env.substitute(inner)),
     arith: (expr) => evalArith(expr, arithVars(s.shell)),
     glob: (pattern) => globPaths(pattern, s.workstation, { dotglob: shoptOn(s.shell.opts.shopt, 'dotglob'), nocase: shoptOn(s.shell.opts.shopt, 'nocaseglob') }),
     nullglob: shoptOn(s.shell.opts.shopt, 'nullglob'),

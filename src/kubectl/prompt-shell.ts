@@ -10,6 +10,7 @@
 import { own } from '../k8s/own';
 import { WORKSTATION_HOME, type Workstation } from '../engine/index';
 import { evalArith } from '../k8s/arith';
+import { appendValues, resolveIndex, unsetElement, type BashArray } from '../k8s/bash-arrays';
 import { nextRandom, seedRandom, type RandomState } from '../k8s/bash-random';
 import { DEFAULT_OPTS, dollarDash, optionListing, parseSet, type ShellOpts } from '../k8s/shell-options';
 import { runShopt, SHOPT_INTERACTIVE_DEFAULTS } from '../k8s/shopt';
@@ -19,8 +20,8 @@ import { fail, ok } from './result';
 import type { CommandResult } from './types';
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-/** An assignment word as written: `NAME=` then anything (its value is expanded unsplit). */
-export const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*=/;
+/** An assignment word as written: `NAME=`, bash's `NAME+=` and `NAME[i]=`, then anything (its value is expanded unsplit). */
+export const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(?:\[[^\]]*\])?\+?=/;
 /** The lines that load kubectl's bash completion (kubectl.io's "Enable shell autocompletion"). */
 const COMPLETION_SETUP = /^(source|\.)\s+<\(\s*kubectl\s+completion\s+(bash|zsh)\s*\)\s*$|^complete(\s+\S+)*\s*$/;
 
@@ -58,6 +59,8 @@ const LOGIN: Readonly<Record<string, string>> = {
 
 export class PromptShell {
   readonly vars = new Map<string, string>();
+  /** bash's indexed arrays (`a=(x y)`; sparse, src/k8s/bash-arrays.ts): a name is in `vars` or here, never both. */
+  readonly arrays = new Map<string, BashArray>();
   readonly exported = new Set<string>();
   /** `k` comes predefined, as the CKA environment's ~/.bashrc has it; `alias` lists it, `unalias k` removes it. */
   readonly aliases = new Map<string, string>([['k', 'kubectl']]);
@@ -87,10 +90,12 @@ export class PromptShell {
   restore(other: PromptShell): void {
     if (other === this) return;
     this.vars.clear();
+    this.arrays.clear();
     this.exported.clear();
     this.aliases.clear();
     this.functions.clear();
     for (const [k, v] of other.vars) this.vars.set(k, v);
+    for (const [k, v] of other.arrays) this.arrays.set(k, v.slice());
     for (const k of other.exported) this.exported.add(k);
     for (const [k, v] of other.aliases) this.aliases.set(k, v);
     for (const [k, v] of other.functions) this.functions.set(k, v);
@@ -148,6 +153,9 @@ export class PromptShell {
     if (name === '@' || name === '*') return this.positional().join(' ');
     if (name === 'RANDOM' && this.randomSpecial) return String(this.nextRandom());
     if (name === 'FUNCNAME' && !this.vars.has(name)) return this.frames.at(-1)?.name;
+    // `$a` is `${a[0]}`.
+    const arr = this.arrays.get(name);
+    if (arr) return arr[0] ?? undefined;
     return this.vars.get(name) ?? (name === 'PWD' ? cwd : (own(LOGIN, name) as string | undefined));
   }
 
@@ -229,12 +237,52 @@ export class PromptShell {
     const names = args.filter((a) => !a.startsWith('-'));
     if (args.includes('-f')) return unsetFunctions(this, names);
     for (const a of names) {
+      const el = /^([A-Za-z_][A-Za-z0-9_]*)\[(.+)\]$/.exec(a);
+      if (el) {
+        // `unset 'a[i]'`: one element (a hole); `a[@]` the whole array.
+        const arr = this.arrays.get(el[1]!);
+        const i = el[2] === '@' || el[2] === '*' ? undefined : evalArith(el[2]!, { get: (v) => this.vars.get(v), set: (v, x) => this.vars.set(v, x) });
+        if (i === undefined) this.arrays.delete(el[1]!);
+        else if (arr && i.ok) unsetElement(arr, Number(i.value));
+        continue;
+      }
       if (a === 'RANDOM') this.randomSpecial = false;
-      if (!this.vars.has(a) && !args.includes('-v')) this.functions.delete(a);
+      if (!this.vars.has(a) && !this.arrays.has(a) && !args.includes('-v')) this.functions.delete(a);
       this.vars.delete(a);
+      this.arrays.delete(a);
       this.exported.delete(a);
     }
     return ok();
+  }
+
+  /** `a=(w …)`, `a+=(w …)`: the words already expanded; a scalar appended to becomes element 0. */
+  assignList(name: string, values: readonly string[], append: boolean): void {
+    if (!append) {
+      this.vars.delete(name);
+      this.arrays.set(name, [...values]);
+      return;
+    }
+    appendValues(this.arrayFor(name), values);
+  }
+
+  /** `a[i]=v`, `a[i]+=v`; false when a negative subscript falls before the first element (`a[-20]: bad array subscript`). */
+  assignElement(name: string, index: number, value: string, append: boolean): boolean {
+    const arr = this.arrayFor(name);
+    const at = resolveIndex(arr, index);
+    if (at === undefined) return false;
+    arr[at] = append ? (arr[at] ?? '') + value : value;
+    return true;
+  }
+
+  /** NAME's array, made from its scalar (element 0) when it is none yet. */
+  private arrayFor(name: string): BashArray {
+    const existing = this.arrays.get(name);
+    if (existing) return existing;
+    const scalar = this.vars.get(name);
+    const made: BashArray = scalar === undefined ? [] : [scalar];
+    this.vars.delete(name);
+    this.arrays.set(name, made);
+    return made;
   }
 
   /** `NAME=value`; `RANDOM=n` seeds the generator with n read as arithmetic (`RANDOM=1+1` is 2, as recorded). */
@@ -244,7 +292,10 @@ export class PromptShell {
       if (n.ok) this.random = seedRandom(n.value);
       return;
     }
-    this.vars.set(name, value);
+    // `a=v` on an array sets its element 0, as bash does.
+    const arr = this.arrays.get(name);
+    if (arr) arr[0] = value;
+    else this.vars.set(name, value);
   }
 
   /** `local NAME[=value]…`: the variable is the call's own until it returns (bash's dynamic scope). */

@@ -33,3 +33,19 @@ describe('$(< file) at the prompt', () => {
     expect(run('x=$(<nofile); echo "st=$? [$x]"')).toEqual({ out: 'st=1 []\n', err: 'bash: nofile: No such file or directory\n', code: 0 });
   });
 });
+
+describe('process substitution <(…) at the prompt', () => {
+  it('names /dev/fd/63, 62 … as bash does, readable by the command; kubectl may run inside', () => {
+    const run = sessionRunner(new Session());
+    expect(run('echo <(true) <(true); diff <(echo a) <(echo b)')).toEqual({ out: '/dev/fd/63 /dev/fd/62\n1c1\n< a\n---\n> b\n', err: '', code: 1 });
+    run('kubectl create deploy web --image=nginx');
+    run('kubectl create deploy web2 --image=nginx:1.27');
+    expect(run("diff <(kubectl get deploy web -o jsonpath='{..image}{\"\\n\"}') <(kubectl get deploy web2 -o jsonpath='{..image}{\"\\n\"}')")).toEqual({ out: '1c1\n< nginx\n---\n> nginx:1.27\n', err: '', code: 1 });
+  });
+
+  it('feeds a loop through `done < <(…)` and is gone once the command ends', () => {
+    const run = sessionRunner(new Session());
+    expect(run('n=0; while read -r ns; do n=$((n+1)); done < <(kubectl get ns -o name); echo $n; wc -l < <(printf "a\\nb\\n")')).toEqual({ out: '4\n2\n', err: '', code: 0 });
+    expect(run('x=<(echo hi); echo $x; cat $x')).toEqual({ out: '/dev/fd/63\n', err: 'cat: /dev/fd/63: No such file or directory\n', code: 1 });
+  });
+});

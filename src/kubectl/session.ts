@@ -363,17 +363,28 @@ export class Session {
    * A stream sent to the terminal keeps flowing as that stream: `2>&1 | grep` pipes stderr too.
    */
   stage(text: string, stdin: string | undefined, opts: RunOptions, tty: boolean): CommandResult {
-    const parsed = splitRedirects(text, (word) => expandWords(word, expansion(this, opts, [])));
-    if (!parsed.ok) return fail(`bash: ${parsed.message}`, 2);
-    if (parsed.redirects.length === 0) return this.command(text, stdin, opts, tty);
-    return this.applyRedirects(parsed.redirects, stdin, tty, opts, (input, innerTty) => (parsed.text === '' ? ok() : this.command(parsed.text, input, opts, innerTty)));
+    // The `<(…)` the command names (its words', its redirections') close as it ends.
+    const mark = this.workstation.pipeMark();
+    try {
+      const parsed = splitRedirects(text, (word) => expandWords(word, expansion(this, opts, [])));
+      if (!parsed.ok) return fail(`bash: ${parsed.message}`, 2);
+      if (parsed.redirects.length === 0) return this.command(text, stdin, opts, tty);
+      return this.applyRedirects(parsed.redirects, stdin, tty, opts, (input, innerTty) => (parsed.text === '' ? ok() : this.command(parsed.text, input, opts, innerTty)));
+    } finally {
+      this.workstation.closePipes(mark);
+    }
   }
 
-  /** A compound command's redirections (`done > out.txt`) around its body. */
+  /** A compound command's redirections (`done > out.txt`, `done < <(kubectl get pods)`) around its body. */
   openRedirects(redirs: string, stdin: string | undefined, opts: RunOptions, tty: boolean, body: (stdin: string | undefined, tty: boolean) => CommandResult): CommandResult {
-    const parsed = splitRedirects(redirs, (word) => expandWords(word, expansion(this, opts, [])));
-    if (!parsed.ok) return fail(`bash: ${parsed.message}`, 2);
-    return this.applyRedirects(parsed.redirects, stdin, tty, opts, body);
+    const mark = this.workstation.pipeMark();
+    try {
+      const parsed = splitRedirects(redirs, (word) => expandWords(word, expansion(this, opts, [])));
+      if (!parsed.ok) return fail(`bash: ${parsed.message}`, 2);
+      return this.applyRedirects(parsed.redirects, stdin, tty, opts, body);
+    } finally {
+      this.workstation.closePipes(mark);
+    }
   }
 
   private applyRedirects(redirects: Redirect[], stdin: string | undefined, tty: boolean, opts: RunOptions, body: (stdin: string | undefined, tty: boolean) => CommandResult): CommandResult {
@@ -448,12 +459,29 @@ export class Session {
     const env = expansion(this, opts, substituted, statuses);
     const assignments: [string, string][] = [];
     let k = 0;
-    for (; k < words.words.length && ASSIGNMENT.test(words.words[k]!); k++) {
-      const w = words.words[k]!;
-      const eq = w.indexOf('=');
-      const value = expandWords(w.slice(eq + 1), env, false);
+    while (k < words.words.length && ASSIGNMENT.test(words.words[k]!)) k++;
+    // With no command, bash's array assignments (`a=(x y)`, `a+=(z)`, `a[3]=q`) and `+=` apply in order.
+    const bare = k === words.words.length;
+    for (const w of words.words.slice(0, k)) {
+      const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[([^\]]*)\])?(\+?)=/.exec(w)!;
+      const [name, index, append] = [m[1]!, m[2], m[3] === '+'];
+      const text = w.slice(m[0].length);
+      if (bare && index === undefined && text.startsWith('(') && text.endsWith(')')) {
+        // The list's words are split and globbed, each an element (recorded: `a=(x "y z" $v)`).
+        const list = expandWords(text.slice(1, -1), env);
+        if (!list.ok) return fail(`bash: ${list.message}`, list.fatal ? FATAL_EXPANSION : 1);
+        this.shell.assignList(name, list.argv, append);
+        continue;
+      }
+      const value = expandWords(text, env, false);
       if (!value.ok) return fail(`bash: ${value.message}`, value.fatal ? FATAL_EXPANSION : 1);
-      assignments.push([w.slice(0, eq), value.argv.join('')]);
+      const v = value.argv.join('');
+      if (bare && index !== undefined) {
+        const i = env.arith?.(index);
+        if (i && !i.ok) return fail(`bash: ${i.message}`, 1);
+        if (!this.shell.assignElement(name, i ? Number(i.value) : 0, v, append)) return fail(`bash: ${name}[${index}]: bad array subscript`, 1);
+      } else if (bare && append) this.shell.assign(name, (this.shell.lookup(name, this.workstation.cwd) ?? '') + v);
+      else assignments.push([name, v]);
     }
     const argv: string[] = [];
     // bash reads `export`/`local`/`declare`'s NAME=value arguments as assignments: never split.

@@ -9,7 +9,7 @@
  * parsed (the parser reads array words only after a plain assignment); associative arrays
  * (`declare -A`) are refused.
  */
-import { appendValues, declareArrayLine, resolveIndex, unsetElement, type BashArray } from '../../k8s/bash-arrays';
+import { appendValues, declareArrayLine, declareScalarLine, resolveIndex, unsetElement, type BashArray } from '../../k8s/bash-arrays';
 import { own, setOwn } from '../../k8s/own';
 import type { Machine } from './machine';
 import type { Assign } from './shell-ast';
@@ -83,7 +83,7 @@ export function runDeclare(m: Machine, args: readonly string[], io: Io, prefix: 
       const arr = m.arrays ? (own(m.arrays, name) as BashArray | undefined) : undefined;
       const scalar = own(m.vars, name) as string | undefined;
       if (arr) io.out(declareArrayLine(name, arr));
-      else if (scalar !== undefined) io.out(`declare -${m.exported?.includes(name) ? 'x' : '-'} ${name}="${scalar.replace(/[\\"$`]/g, (c) => `\\${c}`)}"\n`);
+      else if (scalar !== undefined) io.out(declareScalarLine(name, scalar, m.exported?.includes(name) === true));
       else {
         io.err(`${prefix}declare: ${name}: not found\n`);
         m.status = 1;

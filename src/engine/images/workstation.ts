@@ -10,7 +10,7 @@
  * by the simulation), so a session rebuilds it by replaying its command log; nothing is ever
  * written to the base (a runner's real disk stays untouched).
  */
-import { listDir, makeDir, newLayer, normalizePath, stat, writeFile, type BaseFs, type FsLayer, type Stat } from './fs';
+import { listDir, makeDir, newLayer, normalizePath, remove, stat, writeFile, type BaseFs, type FsLayer, type Stat } from './fs';
 import { FILE_TOOLS } from './tools-files';
 import { TEXT_TOOLS } from './tools-text';
 import { TOOLS } from './tools';
@@ -123,6 +123,8 @@ export class Workstation {
   private readonly mounts = new Map<string, MountedFile>();
   /** The working directory (`cd`): relative paths resolve here. Rebuilt by replaying the log, as the files are. */
   private dir = WORKSTATION_HOME;
+  /** bash's process substitutions open now (`<(cmd)`): their paths, /dev/fd/63 first, as bash names them. */
+  private readonly pipes: string[] = [];
 
   constructor(
     private readonly given: WorkstationBase,
@@ -195,6 +197,28 @@ export class Workstation {
 
   private full(path: string): string {
     return normalizePath(path, this.dir);
+  }
+
+  /**
+   * A `<(cmd)` whose output is `content`: readable at the path answered (/dev/fd/63, then 62 …,
+   * recorded: bash 5.2 `echo <(true) <(true)` prints `/dev/fd/63 /dev/fd/62`) until closePipes.
+   */
+  openPipe(content: string): string {
+    const path = `/dev/fd/${63 - this.pipes.length}`;
+    if (stat(this.layer, this.base, '/dev/fd').kind !== 'dir') makeDir(this.layer, '/dev/fd');
+    writeFile(this.layer, this.base, path, content, false);
+    this.pipes.push(path);
+    return path;
+  }
+
+  /** How many process substitutions are open (closePipes takes it back to that). */
+  pipeMark(): number {
+    return this.pipes.length;
+  }
+
+  /** The command that used them has ended: its `<(…)` paths are gone. */
+  closePipes(mark: number): void {
+    while (this.pipes.length > mark) remove(this.layer, this.base, this.pipes.pop()!);
   }
 
   readFile(path: string): string | undefined {
