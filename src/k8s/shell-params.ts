@@ -168,19 +168,30 @@ function substring(value: string, arg: string, env: ParamEnv, body: string): Par
     const r = env.arith(expr);
     return r.ok ? r.value : { ok: false, message: r.message, fatal: true };
   };
-  const chars = [...value];
   const off = num(colon < 0 ? arg : arg.slice(0, colon));
   if (typeof off !== 'bigint') return off;
-  let start = Number(off);
-  if (start < 0) start = Math.max(0, chars.length + start);
-  if (start > chars.length) return { ok: true, value: '' };
-  if (colon < 0) return { ok: true, value: chars.slice(start).join('') };
+  if (colon < 0) return substringOf(value, Number(off));
   const len = num(arg.slice(colon + 1));
   if (typeof len !== 'bigint') return len;
-  let end = Number(len);
+  return substringOf(value, Number(off), Number(len), arg.slice(colon + 1).trim());
+}
+
+/**
+ * bash's `${x:offset:length}` once its numbers are known (the prompt's and a container's bash):
+ * a negative offset counts from the end (before the start: empty), a negative length is where to
+ * stop counting from the end, and one that ends before the offset is bash's error (recorded,
+ * bash 5.2.15: `${s:1:-9}` on `hello` is `-9: substring expression < 0`, fatal).
+ */
+export function substringOf(value: string, offset: number, length?: number, lengthText = String(length)): ParamOutcome {
+  const chars = [...value];
+  let start = offset;
+  if (start < 0) start = chars.length + start < 0 ? chars.length + 1 : chars.length + start;
+  if (start > chars.length) return { ok: true, value: '' };
+  if (length === undefined) return { ok: true, value: chars.slice(start).join('') };
+  let end = length;
   if (end < 0) {
     end = chars.length + end;
-    if (end < start) return { ok: false, message: `${arg.slice(colon + 1).trim()}: substring expression < 0`, fatal: true };
+    if (end < start) return { ok: false, message: `${lengthText}: substring expression < 0`, fatal: true };
   } else end = start + end;
   return { ok: true, value: chars.slice(start, end).join('') };
 }

@@ -37,3 +37,10 @@ describe('indexed arrays at the prompt', () => {
     expect(run('declare -p nope')).toEqual({ out: '', err: 'bash: declare: nope: not found\n', code: 1 });
   });
 });
+
+describe('substrings at the prompt', () => {
+  it('read an offset before the start as empty, as bash does (the container shares substringOf)', () => {
+    const run = sessionRunner(new Session());
+    expect(run('s=hello; echo "[${s:9}] [${s: -9}] [${s: -3:2}]"')).toEqual({ out: '[] [] [ll]\n', err: '', code: 0 });
+  });
+});

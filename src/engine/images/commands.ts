@@ -11,7 +11,7 @@ import { appAlive } from './app';
 import type { Binary } from './catalog-types';
 import type { ViOpen } from './types';
 import { network } from './container-net';
-import { dirEntries, fileLocation, makeDir, mkdirAs, writeAs, normalizePath, parentProblem, readOnlyAt, stat, writeFile, type FileIds } from './fs';
+import { dirEntries, fileLocation, makeDir, mkdirAs, writeAs, normalizePath, parentProblem, readOnlyAt, remove, stat, writeFile, type FileIds } from './fs';
 import { addFollower } from './follow';
 import { abandonLine, callFunction, runNested, runNestedCall, type Dialect, type Frame, type Machine, type ReadRequest, type RunContext, type Sink } from './machine';
 import { emit, processIds, sinkFor } from './output';
@@ -52,6 +52,8 @@ import { assignArray } from './shell-arrays';
 
 interface Expansion {
   ex: ExpandContext;
+  /** The `<(…)` files this command's expansions opened (closePipes removes them). */
+  pipes: string[];
   substStatus: number | undefined;
   blocked: boolean;
   /** The status the shell exits with: an expansion error ends the script (shellExitOn). */
@@ -74,6 +76,7 @@ function bashExpansion(m: Machine): Pick<ExpandContext, 'brace' | 'noMatch' | 'e
 function expansion(m: Machine, ctx: RunContext): Expansion {
   const { globOpts, ...bash } = bashExpansion(m);
   const st: Expansion = {
+    pipes: [],
     substStatus: undefined,
     blocked: false,
     fatal: undefined,
@@ -93,25 +96,46 @@ function expansion(m: Machine, ctx: RunContext): Expansion {
       substitute: (root) => {
         const file = m.dialect === 'bash' ? soleInputFile(m.nodes, root) : undefined;
         if (file) return readForSubstitution(m, ctx, st, expandWord(file, st.ex));
-        const sink: Sink = { k: 'capture', buf: [] };
-        const r = runNested(m, ctx, root, sink, '', false, { substitution: true });
-        m.clock = Math.max(m.clock, r.clock);
-        st.substStatus = r.status;
-        if (r.blocked || r.spinning) st.blocked = true;
-        return sink.k === 'capture' ? sink.buf.join('') : '';
+        return captured(m, ctx, st, root, true);
+      },
+      // `<(…)`: the command runs to its end first (approximate: the shells run it alongside); its
+      // output is the file bash names /dev/fd/63, 62 … and BusyBox 1.35 /dev/fd/64, 65 …
+      // (recorded: `echo <(true) <(true)`) until the command that named it ends.
+      procsub: (root) => {
+        const content = captured(m, ctx, st, root, false);
+        const path = `/dev/fd/${m.dialect === 'bash' ? 63 - st.pipes.length : 64 + st.pipes.length}`;
+        writeFile(m.fs, ctx.base, path, content, false, m.clock);
+        st.pipes.push(path);
+        return path;
       },
       fail: (msg, kind) => {
         // The first error ends the shell; it is the only one a real shell prints (`echo ${A:?x} ${B:?y}`).
         if (st.fatal !== undefined) return;
         // bash words `set -u`'s error without its `line 1: ` (recorded: `bash -c 'set -u; echo $X'`);
         // failglob's `no match: *.x` has it (recorded under a pipe: `bash: line 1: no match: *.nope`).
-        const prefix = kind === 'nounset' && m.dialect === 'bash' ? `${shName(m)}: ` : shellPrefix(m);
+        // So is `substring expression < 0` (recorded: `bash -c 's=hello; echo ${s:1:-9}'`, status 1).
+        const prefix = (kind === 'nounset' || kind === 'substring') && m.dialect === 'bash' ? `${shName(m)}: ` : shellPrefix(m);
         emit(m, ctx, m.err, `${prefix}${msg}\n`, m.clock);
         st.fatal ??= shellExitOn(m, kind);
       },
     },
   };
   return st;
+}
+
+/** What the command at `root` writes to stdout, run to its end; `status`: it becomes the substitution's status. */
+function captured(m: Machine, ctx: RunContext, st: Expansion, root: number, status: boolean): string {
+  const sink: Sink = { k: 'capture', buf: [] };
+  const r = runNested(m, ctx, root, sink, '', false, { substitution: true });
+  m.clock = Math.max(m.clock, r.clock);
+  if (status) st.substStatus = r.status;
+  if (r.blocked || r.spinning) st.blocked = true;
+  return sink.k === 'capture' ? sink.buf.join('') : '';
+}
+
+/** The command that named them has ended: its `<(…)` files are gone. */
+function closePipes(m: Machine, ctx: RunContext, st: Expansion): void {
+  for (const path of st.pipes.splice(0)) remove(m.fs, ctx.base, path);
 }
 
 /** bash's `$(< file)` (shell-file-subst.ts): the file's text, or its error and status 1. */
@@ -132,7 +156,7 @@ function shellExitOn(m: Machine, kind: ExpansionError): number {
   if (m.dialect !== 'bash') return 2;
   // failglob abandons the line with status 1 (bash 5.2.15); a later line would run, but a `-c`
   // script is one line here (approximate for scripts of several lines).
-  return kind === 'arith' || kind === 'failglob' ? 1 : 127;
+  return kind === 'arith' || kind === 'failglob' || kind === 'substring' ? 1 : 127;
 }
 
 export interface Streams {
@@ -201,7 +225,7 @@ function redirTarget(m: Machine, word: Word, ex: ExpandContext): string | { erro
 
 /** A word as the learner typed it, near enough for bash's `ambiguous redirect` (quotes are not kept). */
 function wordAsWritten(word: Word): string {
-  return word.map((s) => (s.t === 'lit' ? s.v : s.t === 'var' ? (s.braced ? `\${${s.name}}` : `$${s.name}`) : s.t === 'cmd' ? '$(…)' : '$((…))')).join('');
+  return word.map((s) => (s.t === 'lit' ? s.v : s.t === 'var' ? (s.braced ? `\${${s.name}}` : `$${s.name}`) : s.t === 'cmd' ? '$(…)' : s.t === 'procsub' ? '<(…)' : '$((…))')).join('');
 }
 
 /** A redirection that cannot be opened: dash's status is 2, BusyBox ash's 1 (recorded: dash 0.5.12, BusyBox 1.35). */
@@ -211,8 +235,10 @@ function redirectFailure(m: Machine): number {
 
 /** Redirections on `{ …; } > f` / `( … ) 2>&1` / `done < file`: saved in the frame, undone on pop. */
 export function applyGroupRedirs(m: Machine, ctx: RunContext, f: Extract<Frame, { k: 'group' }>, n: Extract<ShellNode, { t: 'group' }>): boolean {
-  const { ex } = expansion(m, ctx);
-  const s = openRedirs(m, ctx, n.redirs, ex);
+  const st = expansion(m, ctx);
+  // `done < <(…)`: the file is read as the redirection opens, so it can go at once.
+  const s = openRedirs(m, ctx, n.redirs, st.ex);
+  closePipes(m, ctx, st);
   if ('error' in s) {
     emit(m, ctx, m.err, s.error, m.clock);
     m.status = redirectFailure(m);
@@ -246,9 +272,17 @@ export function expandForWords(m: Machine, ctx: RunContext, n: Extract<ShellNode
 // ---------------------------------------------------------------------------------------------
 
 export function runCommand(m: Machine, ctx: RunContext, n: Extract<ShellNode, { t: 'cmd' }>): void {
+  const st = expansion(m, ctx);
+  try {
+    runSimple(m, ctx, n, st);
+  } finally {
+    closePipes(m, ctx, st);
+  }
+}
+
+function runSimple(m: Machine, ctx: RunContext, n: Extract<ShellNode, { t: 'cmd' }>, st: Expansion): void {
   // bash's `$LINENO` is the line a command ends on, BusyBox's the line it starts on (recorded: `echo "a<newline>b" $LINENO`).
   m.cmdLine = m.dialect === 'bash' ? (n.endLine ?? n.line) : n.line;
-  const st = expansion(m, ctx);
   // Named as written for `set -x` (`a[2]=v`, `b+=c`; an array's words are traced joined, where bash shows them as written).
   const assigns = n.assigns.map((a) => [`${a.name}${a.index === undefined ? '' : `[${a.index}]`}${a.append ? '+' : ''}`, a.array ? expandWords(a.array, st.ex).join(' ') : expandWord(tildeWord(a.value, st.ex), st.ex)] as const);
   const lists = n.assigns.map((a) => (a.array ? expandWords(a.array, st.ex) : undefined));

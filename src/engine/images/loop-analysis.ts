@@ -36,7 +36,7 @@ export function endlessLoop(m: Machine, n: Extract<ShellNode, { t: 'loop' }>): b
         // A function's body runs here: it may leave the loop.
         const fn = m.functions && Object.hasOwn(m.functions, first) ? m.functions[first] : undefined;
         if (fn !== undefined && escapes(fn)) return true;
-        return x.words.some((word) => word.some((s) => s.t === 'cmd' && escapes(s.root)));
+        return x.words.some((word) => word.some((s) => (s.t === 'cmd' || s.t === 'procsub') && escapes(s.root)));
       }
       case 'pipe': return x.cmds.some(escapes);
       case 'and': case 'or': return escapes(x.l) || escapes(x.r);

@@ -26,7 +26,7 @@ function wordNames(nodes: readonly ShellNode[], w: Word, seen: Set<number>): boo
   let text = '';
   for (const s of w) {
     if (s.t === 'lit') text += s.v;
-    else if (s.t === 'cmd' && reaches(nodes, s.root, seen)) return true;
+    else if ((s.t === 'cmd' || s.t === 'procsub') && reaches(nodes, s.root, seen)) return true;
     else if (s.t === 'var' && s.arg && wordNames(nodes, s.arg, seen)) return true;
   }
   return TOOL.test(text);

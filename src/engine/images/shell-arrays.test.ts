@@ -50,3 +50,9 @@ describe('arrays in dash and BusyBox ash', () => {
     expect(run(image, 'sh', script)).toEqual({ output, exitCode: 2 });
   });
 });
+
+describe('substrings', () => {
+  it('count a negative offset from the end (before the start: empty) and refuse a length ending before the offset', () => {
+    expect(bash('s=hello; echo "[${s:9}] [${s: -9}] [${s: -3:2}]"; echo ${s:1:-9}; echo after')).toEqual({ output: '[] [] [ll]\nbash: -9: substring expression < 0\n', exitCode: 1 });
+  });
+});

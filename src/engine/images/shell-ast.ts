@@ -16,6 +16,8 @@ export type Seg =
    */
   | { t: 'var'; name: string; q: boolean; op?: VarOp; arg?: Word; length?: boolean; braced?: true; index?: string; keys?: true; slice?: { offset: string; length?: string } }
   | { t: 'cmd'; root: number; q: boolean }
+  /** bash's `<(…)`: the word is the path the command's output is read from (never quoted). */
+  | { t: 'procsub'; root: number; q: false }
   | { t: 'arith'; expr: string; q: boolean };
 
 /** `${v:-x}` `${v-x}` `${v:=x}` `${v:+x}` `${v#x}` `${v%x}` …: the POSIX forms src/k8s/shell-params.ts applies. */

@@ -593,7 +593,7 @@ export function parseCached(m: Machine, src: string, dialect: Dialect | null = m
 
 /** Shifts node indices of a freshly parsed script appended to the machine's node array. */
 function relocate(n: ShellNode, off: number): ShellNode {
-  const words = (ws: Word[]): Word[] => ws.map((w) => w.map((sg) => (sg.t === 'cmd' ? { ...sg, root: sg.root + off } : sg.t === 'var' && sg.arg ? { ...sg, arg: words([sg.arg])[0]! } : sg)));
+  const words = (ws: Word[]): Word[] => ws.map((w) => w.map((sg) => (sg.t === 'cmd' || sg.t === 'procsub' ? { ...sg, root: sg.root + off } : sg.t === 'var' && sg.arg ? { ...sg, arg: words([sg.arg])[0]! } : sg)));
   const redirs = (rs: Redir[]): Redir[] => rs.map((r) => ({ ...r, target: words([r.target])[0]! }));
   switch (n.t) {
     case 'cmd': return { ...n, assigns: n.assigns.map((a) => ({ ...a, value: words([a.value])[0]!, ...(a.array ? { array: words(a.array) } : {}) })), words: words(n.words), redirs: redirs(n.redirs) };

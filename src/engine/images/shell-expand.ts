@@ -8,13 +8,13 @@
 import type { Seg, Word } from './shell-ast';
 import type { ArithVars } from '../../k8s/arith';
 import { own, setOwn } from '../../k8s/own';
-import { BASH_PARAM_WORDS, posixOperator, type ParamWords } from '../../k8s/shell-params';
+import { BASH_PARAM_WORDS, posixOperator, substringOf, type ParamWords } from '../../k8s/shell-params';
 import { shellArithmetic, type ArithDialect } from './shell-arith';
 import { braceExpand } from '../../k8s/brace-expand';
 import { arrayIndices, arrayValues, resolveIndex, sliceValues, type BashArray } from '../../k8s/bash-arrays';
 
-/** The expansion errors that end a shell's script: `${X:?msg}` on an unset X, `$((…))`'s, and bash's failglob. */
-export type ExpansionError = 'unset' | 'arith' | 'nounset' | 'failglob';
+/** The expansion errors that end a shell's script: `${X:?msg}` on an unset X, `$((…))`'s, bash's failglob and `${x:1:-9}`. */
+export type ExpansionError = 'unset' | 'arith' | 'nounset' | 'failglob' | 'substring';
 
 export interface ExpandContext {
   vars: Record<string, string>;
@@ -30,6 +30,8 @@ export interface ExpandContext {
   nounset: boolean;
   /** Runs `$(…)` and returns its stdout. */
   substitute(root: number): string;
+  /** bash's `<(…)`: runs it and returns the path its stdout is read from (/dev/fd/63 …). */
+  procsub?(root: number): string;
   /**
    * `${x:?msg}` and arithmetic errors: the interpreter prints them to stderr, after the shell's
    * prefix, and the shell running the script exits (commands.ts).
@@ -186,14 +188,13 @@ function multiple(seg: Extract<Seg, { t: 'var' }>, ctx: ExpandContext): string[]
   return sliceValues(all, offset, length);
 }
 
-/** bash's `${x:offset:length}` on one value: a negative offset or length counts from the end. */
+/** bash's `${x:offset:length}` on one value: src/k8s/shell-params.ts's substringOf, which the prompt uses. */
 function substring(v: string, slice: { offset: string; length?: string }, ctx: ExpandContext): string {
   const o = Number(arithmetic(slice.offset, ctx));
-  const from = o < 0 ? Math.max(v.length + o, 0) : o;
-  if (o < 0 && v.length + o < 0) return '';
-  if (slice.length === undefined) return v.slice(from);
-  const l = Number(arithmetic(slice.length, ctx));
-  return l < 0 ? v.slice(from, Math.max(from, v.length + l)) : v.slice(from, from + l);
+  const r = substringOf(v, o, slice.length === undefined ? undefined : Number(arithmetic(slice.length, ctx)), slice.length?.trim());
+  if (r.ok) return r.value;
+  ctx.fail(r.message, 'substring');
+  return '';
 }
 
 /** `set -u`'s error (recorded: bash `X: unbound variable`, `$1: unbound variable`, `${1}`'s `1: …`; dash and BusyBox `X: parameter not set`, `1: …`). */
@@ -239,6 +240,7 @@ function segmentText(seg: Seg, ctx: ExpandContext): string {
     case 'lit': return seg.v;
     case 'var': return expandVar(seg, ctx);
     case 'cmd': return ctx.substitute(seg.root).replace(/\n+$/, '');
+    case 'procsub': return ctx.procsub?.(seg.root) ?? '';
     case 'arith': return String(arithmetic(seg.expr, ctx));
   }
 }

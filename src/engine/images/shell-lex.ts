@@ -101,6 +101,12 @@ export function tokenize(src: string, nodes: ShellNode[], bash = false, extglob 
     return inCond || extglob || EXTGLOB_ON.test(src.slice(0, src.lastIndexOf('\n', at) + 1));
   };
 
+  /**
+   * bash and BusyBox ash (1.35 on, recorded) read `<(` as a process substitution; dash does not
+   * (`ansiC` null is dash's lexer). `>(` is not modelled, so it stays a syntax error here.
+   */
+  const procSubAt = (at: number): boolean => (bash || ansiC !== null) && !inCond && src[at] === '<' && src[at + 1] === '(';
+
   const pushLit = (segs: Seg[], v: string, q: boolean): void => {
     const last = segs[segs.length - 1];
     if (last && last.t === 'lit' && last.q === q) last.v += v;
@@ -221,9 +227,15 @@ export function tokenize(src: string, nodes: ShellNode[], bash = false, extglob 
     let plain = '';
     let isPlain = true;
     let depth = 0;
-    while (i < src.length && (depth > 0 ? true : !meta.includes(src[i]!) || (regex && src[i] === '('))) {
+    while (i < src.length && (depth > 0 ? true : !meta.includes(src[i]!) || (regex && src[i] === '(') || procSubAt(i))) {
       const c = src[i]!;
-      if (regex && (c === '(' || c === ')')) {
+      if (procSubAt(i)) {
+        // bash's `<(command)`: a path the command's output can be read from.
+        const end = findClose(src, i + 2);
+        segs.push({ t: 'procsub', root: parseInto(src.slice(i + 2, end - 1), nodes, bash, extglob, undefined, ansiC), q: false });
+        isPlain = false;
+        i = end;
+      } else if (regex && (c === '(' || c === ')')) {
         depth += c === '(' ? 1 : -1;
         pushLit(segs, c, false);
         plain += c;
@@ -332,6 +344,8 @@ export function tokenize(src: string, nodes: ShellNode[], bash = false, extglob 
     } else if (c === '\n') {
       toks.push({ k: 'nl', line: linesBefore(i) + 2 });
       i++;
+    } else if (procSubAt(i)) {
+      toks.push(readWord());
     } else if (TWO_CHAR_OPS.includes(src.slice(i, i + 2))) {
       toks.push({ k: 'op', v: src.slice(i, i + 2) });
       i += 2;

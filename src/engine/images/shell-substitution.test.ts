@@ -50,3 +50,19 @@ describe('$(< file)', () => {
     expect(run(d, 'printf "l1\\n" > /tmp/f; x=$(< /tmp/f); echo "[$x]"; x=$(< /nofile); echo "st=$? [$x]"')).toEqual({ output: `[]\n${missing}`, exitCode: 0 });
   });
 });
+
+describe('process substitution <(…)', () => {
+  it('bash names /dev/fd/63, 62 …, readable by the command and by `done < <(…)`, gone once the command ends', () => {
+    const script = 'echo <(true) <(true); diff <(echo a) <(echo b); echo st=$?; cat <(echo x) <(echo y); n=0; while read -r l; do n=$((n+1)); done < <(printf "a\\nb\\n"); echo $n; x=<(echo hi); cat $x; echo st=$?; wc -l < <(printf "a\\nb\\n")';
+    expect(run('bash', script)).toEqual({ output: '/dev/fd/63 /dev/fd/62\n1c1\n< a\n---\n> b\nst=1\nx\ny\n2\ncat: /dev/fd/63: No such file or directory\nst=1\n2\n', exitCode: 0 });
+  });
+
+  it('BusyBox ash (1.35 on) has it too, numbering up from /dev/fd/64', () => {
+    const script = 'echo <(true) <(true); diff <(echo a) <(echo b); echo st=$?; while read l; do echo "[$l]"; done < <(echo q)';
+    expect(run('ash', script)).toEqual({ output: '/dev/fd/64 /dev/fd/65\n1c1\n< a\n---\n> b\nst=1\n[q]\n', exitCode: 0 });
+  });
+
+  it('dash has none: `<(` is its syntax error', () => {
+    expect(run('dash', 'cat <(echo x)')).toEqual({ output: 'sh: 1: Syntax error: "(" unexpected\n', exitCode: 2 });
+  });
+});
