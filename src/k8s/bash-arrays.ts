@@ -109,3 +109,25 @@ export function declareArrayLine(name: string, a: BashArray | undefined): string
 export function declareScalarLine(name: string, value: string, exported: boolean): string {
   return `declare -${exported ? 'x' : '-'} ${name}="${value.replace(/[\\"$`]/g, (c) => `\\${c}`)}"\n`;
 }
+
+/**
+ * `read -a NAME`'s elements: the line split at runs of blanks (IFS unset or default), leading and
+ * trailing ones dropped; without `-r` a backslash escapes the next character (a blank too) and is
+ * removed. Recorded, bash 5.2.15: `  x\ y z  ` gives ("x y" "z"), with -r ("x\\" "y" "z"); an
+ * empty line an empty array.
+ */
+export function readArrayFields(line: string, raw: boolean): string[] {
+  const fields: string[] = [];
+  let cur: string | undefined;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i]!;
+    if (c === '\\' && !raw && i + 1 < line.length) {
+      cur = (cur ?? '') + line[++i];
+    } else if (c === ' ' || c === '\t') {
+      if (cur !== undefined) fields.push(cur);
+      cur = undefined;
+    } else cur = (cur ?? '') + c;
+  }
+  if (cur !== undefined) fields.push(cur);
+  return fields;
+}

@@ -44,3 +44,14 @@ describe('substrings at the prompt', () => {
     expect(run('s=hello; echo "[${s:9}] [${s: -9}] [${s: -3:2}]"')).toEqual({ out: '[] [] [ll]\n', err: '', code: 0 });
   });
 });
+
+describe('read -a at the prompt', () => {
+  it('splits the line at blanks into the array; without -r a backslash escapes a blank', () => {
+    const run = sessionRunner(new Session());
+    expect(run("printf 'a  b c\\n' | { read -a arr; declare -p arr; }; read -a arr <<< '  x\\ y z  '; declare -p arr; read -ra arr <<< '  x\\ y z  '; declare -p arr")).toEqual({
+      out: 'declare -a arr=([0]="a" [1]="b" [2]="c")\ndeclare -a arr=([0]="x y" [1]="z")\ndeclare -a arr=([0]="x\\\\" [1]="y" [2]="z")\n',
+      err: '',
+      code: 0,
+    });
+  });
+});

@@ -137,6 +137,7 @@ export function promptHost(s: SessionPort, opts: RunOptions): PromptHost {
       return e.ok ? evalArith(e.text, arithVars(s.shell)) : { ok: false, message: e.message };
     },
     assign: (name, value) => s.shell.assign(name, value),
+    assignList: (name, values) => s.shell.assignList(name, values, false),
     save: () => {
       const shell = s.shell.copy();
       const dir = s.workstation.cwd;

@@ -35,6 +35,7 @@ import { INTERRUPTED_EXIT_CODE } from './interrupt';
 import { MAX_STREAM_LINES, MAX_WAIT_MS } from './wait-util';
 import { runConditional, type TestHost } from './prompt-test';
 import { timeReport } from '../k8s/bash-time';
+import { readArrayFields } from '../k8s/bash-arrays';
 import type { CommandResult, OutputChunk } from './types';
 
 /** The most iterations one line's loops may run, together (a function call counts as one). */
@@ -75,6 +76,8 @@ export interface PromptHost {
   pattern(text: string): ExpandOutcome;
   arith(expr: string): ArithOutcome;
   assign(name: string, value: string): void;
+  /** `read -a NAME`: NAME becomes an array of these elements. */
+  assignList(name: string, values: readonly string[]): void;
   /** The shell's variables and working directory now; calling the answer puts them back (a subshell's end). */
   save(): () => void;
   setStatus(status: number): void;
@@ -353,7 +356,9 @@ class LineRun {
 
   /** `read [-r] [NAME…]`: one line of the loop's stdin, split at blanks, the last name taking the rest. */
   private read(args: string[], input: Input | undefined): Ran {
-    const raw = args[0] === '-r';
+    const raw = args.some((a) => /^-[a-z]*r/.test(a));
+    const arrayAt = args.findIndex((a) => /^-[rs]*a$/.test(a));
+    if (arrayAt >= 0) return this.readArray(args[arrayAt + 1] ?? 'REPLY', raw, input);
     const names = args.filter((a) => !a.startsWith('-'));
     if (names.length === 0) names.push('REPLY');
     if (!input || input.text === '') {
@@ -376,6 +381,17 @@ class LineRun {
       this.host.assign(name, m[1]!);
       rest = m[2]!;
     });
+    const status = nl < 0 ? 1 : 0;
+    this.host.setStatus(status);
+    return done(status);
+  }
+
+  /** `read -a NAME`: the line's fields (src/k8s/bash-arrays.ts readArrayFields) as NAME's elements; status 1 at the input's end. */
+  private readArray(name: string, raw: boolean, input: Input | undefined): Ran {
+    const nl = input ? input.text.indexOf('\n') : -1;
+    const line = !input ? '' : nl < 0 ? input.text : input.text.slice(0, nl);
+    if (input) input.text = nl < 0 ? '' : input.text.slice(nl + 1);
+    this.host.assignList(name, readArrayFields(line, raw));
     const status = nl < 0 ? 1 : 0;
     this.host.setStatus(status);
     return done(status);

@@ -196,6 +196,8 @@ export interface Machine extends Scope {
 export interface ReadRequest {
   names: string[];
   prompt: string;
+  /** bash's `read -a NAME`: the fields become NAME's elements (`raw`: `-r`). */
+  array?: { name: string; raw: boolean };
   reader?: LineReader;
   /** The program's process while it waits (`ps` lists it in the foreground of its shell's terminal). */
   proc?: { argv: string[]; pid: number; from: number };
@@ -909,7 +911,7 @@ export function runNested(m: Machine, ctx: RunContext, root: number, out: Sink, 
       // awaitsTypedLine): this request's sinks take their place.
       sub.stack = structuredClone(resume.stack).map((f) => ('out' in f && f.out ? { ...f, out, err: m.err } : f));
       if (resume.read.reader) resumeReader(sub, inner, resume.read.reader, resume.input, resume.read.proc);
-      else assignRead(sub, resume.read.names, resume.input);
+      else assignRead(sub, resume.read.names, resume.input, resume.read.array);
     } else sub.stack.push({ k: 'script', root, stage: 0, scope: null, proc: kind.shell.proc });
   } else if (asScript && kind.keepsTerminal) {
     sub.lineStreams = { out, err: m.err };

@@ -56,3 +56,12 @@ describe('substrings', () => {
     expect(bash('s=hello; echo "[${s:9}] [${s: -9}] [${s: -3:2}]"; echo ${s:1:-9}; echo after')).toEqual({ output: '[] [] [ll]\nbash: -9: substring expression < 0\n', exitCode: 1 });
   });
 });
+
+describe('read -a', () => {
+  it('splits the line at blanks into the array; without -r a backslash escapes a blank', () => {
+    expect(bash('printf "a  b c\\n" | { read -a arr; declare -p arr; }; printf "  x\\\\\\\\ y z  \\n" | { read -a arr; declare -p arr; }; printf "  x\\\\\\\\ y z  \\n" | { read -ra arr; declare -p arr; }')).toEqual({
+      output: 'declare -a arr=([0]="a" [1]="b" [2]="c")\ndeclare -a arr=([0]="x y" [1]="z")\ndeclare -a arr=([0]="x\\\\" [1]="y" [2]="z")\n',
+      exitCode: 0,
+    });
+  });
+});

@@ -30,6 +30,7 @@ import { aliasLine, aliasListing } from './shell-alias';
 import { runShopt, SHOPT_DEFAULTS, shoptOn } from '../../k8s/shopt';
 import { shellArithmetic } from './shell-arith';
 import { runDeclare, unsetArrayElement } from './shell-arrays';
+import { readArrayFields } from '../../k8s/bash-arrays';
 
 export function shName(m: Machine): string {
   return m.dialect === 'ash' ? 'sh' : (m.positional[0] ?? 'sh');
@@ -226,7 +227,7 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
       return true;
     }
     case 'read': {
-      const req = readRequest(args);
+      const req = readRequest(args, m.dialect === 'bash');
       if (m.stdin === '' && s.stdin === '') {
         // At an interactive shell's prompt the next typed line is the input (tty-shell.ts resumes the line).
         if (awaitsTypedLine(m)) {
@@ -241,7 +242,7 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
       const nl = src.indexOf('\n');
       const lineText = nl >= 0 ? src.slice(0, nl) : src;
       if (src === m.stdin) m.stdin = nl >= 0 ? src.slice(nl + 1) : '';
-      assignRead(m, req.names, lineText);
+      assignRead(m, req.names, lineText, req.array);
       return true;
     }
     case 'eval':
@@ -388,22 +389,29 @@ function printfToVar(m: Machine, ctx: RunContext, args: string[], io: Io): numbe
 }
 
 /** `read [-r] [-s] [-p PROMPT] [NAME…]`: the names it assigns and the prompt it prints on a terminal (-r and -s change nothing here). */
-function readRequest(args: string[]): ReadRequest {
+function readRequest(args: string[], bash: boolean): ReadRequest {
   const names: string[] = [];
   let prompt = '';
+  let array: ReadRequest['array'];
+  const raw = args.some((a) => /^-[a-z]*r/.test(a));
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (names.length === 0 && a === '-p') prompt = args[++i] ?? '';
+    // bash's `read -a NAME` (also `-ra NAME`).
+    if (bash && names.length === 0 && /^-[rs]*a$/.test(a)) array = { name: args[++i] ?? 'REPLY', raw };
+    else if (names.length === 0 && a === '-p') prompt = args[++i] ?? '';
     else if (names.length === 0 && /^-[rs]*p./.test(a)) prompt = a.slice(a.indexOf('p') + 1);
     else if (names.length === 0 && (/^-[rs]+$/.test(a) || a === '--')) continue;
     else names.push(a);
   }
-  return { names, prompt };
+  return { names, prompt, ...(array ? { array } : {}) };
 }
 
 /** A line read: split on blanks into NAMEs, the last taking the rest; none named is bash's and BusyBox's REPLY (the line whole). */
-export function assignRead(m: Machine, names: string[], lineText: string): void {
-  if (names.length === 0) {
+export function assignRead(m: Machine, names: string[], lineText: string, array?: ReadRequest['array']): void {
+  if (array) {
+    delete m.vars[array.name];
+    m.arrays = { ...m.arrays, [array.name]: readArrayFields(lineText, array.raw) };
+  } else if (names.length === 0) {
     if (m.dialect !== 'dash') setOwn(m.vars, 'REPLY', lineText);
   } else {
     const parts = lineText.trim().split(/[ \t]+/);
