@@ -24,3 +24,4 @@ kubectl create deployment web --image=nginx:1.27
 kubectl create deployment web2 --image=nginx:1.28
 diff <(kubectl get deploy web -o yaml) <(kubectl get deploy web2 -o yaml) | grep image:
 n=0; while read -r name; do n=$((n + 1)); done < <(kubectl get ns -o name); echo "$n namespaces"
+kubectl exec b -- bash -c 'echo <(true) <(true); n=0; while read -r l; do n=$((n + 1)); done < <(printf "a\nb\n"); echo "$n lines"'
