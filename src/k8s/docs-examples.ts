@@ -49,6 +49,7 @@
  */
 
 import { DOCS_EXAMPLES_JOBS } from './docs-examples-jobs';
+import { DOCS_EXAMPLES_MYSQL } from './docs-examples-mysql';
 import { DOCS_EXAMPLES_POLICY } from './docs-examples-policy';
 import { DOCS_EXAMPLES_TASKS } from './docs-examples-tasks';
 import { DOCS_EXAMPLES_WORDPRESS } from './docs-examples-wordpress';
@@ -275,6 +276,7 @@ export const ALL_DOCS_EXAMPLES: Readonly<Record<string, DocsExample>> = {
   ...DOCS_EXAMPLES,
   ...DOCS_EXAMPLES_TASKS,
   ...DOCS_EXAMPLES_WORDPRESS,
+  ...DOCS_EXAMPLES_MYSQL,
   ...DOCS_EXAMPLES_SECURITY,
   ...DOCS_EXAMPLES_SERVICES,
   ...DOCS_EXAMPLES_JOBS,
