@@ -4,6 +4,7 @@
  * Started by the interpreter when a script runs a server/app binary; many may run in one
  * container (`nginx & sleep infinity`).
  */
+import type { MysqlServerState } from './mysql-wire';
 import { kubeletInsecureTls } from '../metrics/flags';
 import { pythonHttp } from './python';
 import type { Behaviour, ListenPort, LogStyle, Route, ServerSpec } from './catalog-types';
@@ -49,6 +50,8 @@ export interface AppRun {
   redis?: RedisServer;
   /** A ZooKeeper server's process state (zookeeper-server.ts): its myid, config and the leader it follows. */
   zk?: ZkServer;
+  /** A mysqld's connection count (mysql-serve.ts), made at its first connection. */
+  mysql?: MysqlServerState;
 }
 
 export interface StartOptions {

@@ -1322,8 +1322,9 @@ export const CATALOG: CatalogImage[] = [
     binaries: {
       '/usr/local/bin/docker-entrypoint.sh': { kind: 'entrypoint', announceFor: [], lines: [], prependIfFlag: 'mysqld' },
       '/usr/sbin/mysqld': { kind: 'program', program: 'mysqld' },
-      // The clients the image installs (mysql-community-client, mysql-shell): no SQL is simulated.
-      '/usr/bin/mysql': { kind: 'program', program: 'not-simulated' },
+      // The clients the image installs (mysql-community-client, mysql-shell): mysql runs SQL
+      // against the cluster's servers (mysql-client.ts); the others are not simulated.
+      '/usr/bin/mysql': { kind: 'program', program: 'mysql' },
       '/usr/bin/mysqladmin': { kind: 'program', program: 'not-simulated' },
       '/usr/bin/mysqldump': { kind: 'program', program: 'not-simulated' },
       '/usr/bin/mysqlsh': { kind: 'program', program: 'not-simulated' },

@@ -149,6 +149,8 @@ export type ProgramName =
   | 'stress-ng'
   | 'postgres'
   | 'mysqld'
+  /** The mysql client (mysql-client.ts): a network tool when it runs. */
+  | 'mysql'
   /** The wordpress image's docker-entrypoint.sh (wordpress-entrypoint.ts): its first-start copy, then exec. */
   | 'wordpress-entrypoint'
   | 'etcd'

@@ -35,6 +35,7 @@ import { dollarDash, xtraceFor, xtraceLines, xtracePrefix } from '../../k8s/shel
 import type { Io, Tool, ToolEnv, ToolResult } from './tools';
 import type { ExecRequest, LineReader, ReaderInput, RunUser } from './tool-types';
 import { replLine } from './redis-cli-repl';
+import { mysqlReplLine } from './mysql-client-repl';
 import { own, setOwn } from '../../k8s/own';
 import { callerOf, runUser, visibleProcs } from './proc-container';
 import { nextProcPid } from './shell-chain';
@@ -574,7 +575,7 @@ export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Recor
     case 'binary':
       // The image's redis-cli is its file (`command -v` names /usr/local/bin/redis-cli) and a
       // network tool when it runs: it dials the container's or the cluster's servers (redis-cli.ts).
-      if (r.binary.kind === 'program' && (r.binary.program === 'redis-cli' || r.binary.program === 'zkCli.sh')) runTool(m, ctx, netTool(r.binary.program, network(m, ctx))!, argv, env, s, tty);
+      if (r.binary.kind === 'program' && (r.binary.program === 'redis-cli' || r.binary.program === 'zkCli.sh' || r.binary.program === 'mysql')) runTool(m, ctx, netTool(r.binary.program, network(m, ctx))!, argv, env, s, tty);
       else runBinary(m, ctx, r.path, r.binary, argv, env, s, io);
       return;
   }
@@ -644,6 +645,9 @@ function stepReader(reader: LineReader, input: ReaderInput, m: Machine, ctx: Run
   switch (reader.program) {
     case 'redis-cli':
       res = replLine(reader, input, toolEnv(m, ctx, m.vars, ordered, [reader.program]), network(m, ctx));
+      break;
+    case 'mysql':
+      res = mysqlReplLine(reader, input, toolEnv(m, ctx, m.vars, ordered, [reader.program]), network(m, ctx));
       break;
   }
   for (const w of ordered.writes) emit(m, ctx, w.err ? s.err : s.out, w.text, m.clock + w.ms);
@@ -842,7 +846,7 @@ function runBinary(m: Machine, ctx: RunContext, path: string, binary: Binary, ar
   if (binary.kind === 'app') {
     if (binary.behaviour.kind === 'missing') outcome = { k: 'done', status: 127 };
     else outcome = runApp(path, binary.behaviour, argv, pc);
-  } else if (binary.program === 'curl' || binary.program === 'wget' || binary.program === 'redis-cli' || binary.program === 'zkCli.sh') {
+  } else if (binary.program === 'curl' || binary.program === 'wget' || binary.program === 'redis-cli' || binary.program === 'zkCli.sh' || binary.program === 'mysql') {
     outcome = { k: 'done', status: 127 };
   } else outcome = runProgram(binary.program, argv, pc);
   applyOutcome(m, ctx, outcome, io, s, env);

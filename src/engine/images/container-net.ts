@@ -22,6 +22,8 @@ import { handshake } from './tls';
 import { publicReply, replyHead } from './internet';
 import { plainToTls } from './http-wire';
 import { wordpressServe } from './wordpress-serve';
+import { mysqlExchange } from './mysql-serve';
+import { mysqlHostOf } from './mysql-host';
 
 /** Who signed an app's own certificate: no CA a client has. */
 const SELF_SIGNED = 'self-signed';
@@ -175,6 +177,20 @@ export function network(m: Machine, ctx: RunContext): Net {
       const ip = r.ips[0]!;
       if (publicHost(ip)) return ctx.net?.egress?.(ip, port, 'TCP') === false || (port !== 80 && port !== 443) ? { kind: 'timeout' } : { kind: 'not-redis', first: port === 80 ? 'H' : '' };
       return ctx.net?.redis?.(ip, port, commands) ?? { kind: 'refused' };
+    },
+    mysql(host, port, req) {
+      if (self.has(host)) {
+        const app = m.apps.find((a) => listensOn(a, port, m.clock));
+        if (app && app.name !== 'mysqld') return { kind: 'not-mysql' };
+        if (app) return { kind: 'reply', reply: mysqlExchange(app, req, mysqlHostOf(m, ctx, m.vars, m.clock), m.clock, host === ctx.podIP || host === ctx.hostname ? ctx.podIP : host === 'localhost' ? 'localhost' : '127.0.0.1') };
+        return ctx.net?.loopback?.mysql?.(port, req) ?? { kind: 'refused' };
+      }
+      const r = lookup(host);
+      if (r.kind !== 'found') return { kind: 'unresolved', ms: r.ms, ...(r.kind === 'timeout' ? { timeout: true as const } : {}) };
+      const ip = r.ips[0]!;
+      if (self.has(ip)) return this.mysql!(ip, port, req);
+      if (publicHost(ip)) return ctx.net?.egress?.(ip, port, 'TCP') === false || (port !== 80 && port !== 443) ? { kind: 'timeout' } : { kind: 'not-mysql' };
+      return ctx.net?.mysql?.(ip, port, req) ?? { kind: 'refused' };
     },
     zk(host, port, req) {
       if (self.has(host)) {

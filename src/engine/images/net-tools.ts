@@ -17,6 +17,8 @@ import { apk } from './tools-apk';
 import { aptGet } from './tools-apt';
 import { getent } from './tools-getent';
 import { redisCli } from './redis-cli';
+import { mysqlClient } from './mysql-client';
+import type { MysqlDial, MysqlRequest } from './mysql-wire';
 import { zkCli } from './zkcli';
 import type { ZkReply, ZkRequest } from './zookeeper-server';
 
@@ -65,6 +67,8 @@ export interface Net {
   source?(ip: string): string;
   /** redis-cli's commands on one connection to `host:port` (a name is resolved first). */
   redis?(host: string, port: number, commands: string[][]): RedisDial;
+  /** A mysql client's connection to `host:port` (a name is resolved first; `localhost` is the container's own mysqld). */
+  mysql?(host: string, port: number, req: MysqlRequest): MysqlDial;
   /** One connection to a ZooKeeper server at `host:port` (zookeeper-server.ts): a four-letter word, a session, a peer's message. */
   zk?(host: string, port: number, req: ZkRequest): ZkReply;
 }
@@ -337,6 +341,7 @@ const NET_TOOLS: ReadonlyMap<string, NetTool> = new Map<string, NetTool>([
   ['nc-openbsd', ncOpenbsd],
   ['ping-iputils', pingIputils],
   ['redis-cli', redisCli],
+  ['mysql', mysqlClient],
   ['zkCli.sh', zkCli],
 ]);
 

@@ -52,6 +52,12 @@ export interface ExecSession {
   keepsTerminal?: boolean;
   /** The exec's terminal width, as the client's resize stream set it (ToolEnv.columns). */
   columns?: number;
+  /**
+   * An attach's first input to a container whose PID 1 is a program reading its stdin itself
+   * (process.ts stdinProgram): the program starts there as PID 1, and the lines that follow go
+   * to it as `shell` with pid 1.
+   */
+  pid1Program?: true;
 }
 
 /** uid 101 is `nginx` in the nginx images (their Dockerfiles' useradd/adduser -u 101). */

@@ -27,6 +27,9 @@ import { imageDefinition, type ImageDefinition } from './catalog';
 import { resolveCommand, startErrorMessage } from './resolve';
 import type { BaseFs, FileIds, FsLayer, MountedVolume, Stat } from './fs';
 import { dirEntries, fileLocation, newLayer, normalizePath, stat, writeAs, writeFile, written } from './fs';
+import { mysqlExchange } from './mysql-serve';
+import { mysqlHostOf } from './mysql-host';
+import type { MysqlRequest, MysqlWire } from './mysql-wire';
 import { zkExchange } from './zookeeper-app';
 import type { ZkIo, ZkPeers, ZkReply, ZkRequest } from './zookeeper-server';
 import { redisExchange, redisReplicaFeed, redisReplicaWake, redisShutdown, settleRedis, type RedisProcess } from './redis-persist';
@@ -127,6 +130,16 @@ function execEnv(env: Record<string, string>, tty: boolean): Record<string, stri
 const SHELLS = new Set(['sh', 'ash', 'bash', 'dash', 'zsh']);
 
 /**
+ * A client that reads its stdin itself when the runtime holds it open (`kubectl run -it … --
+ * mysql -h mysql`): its prompt on a terminal, its statements from piped input. With `-e` it reads
+ * no stdin. What an attach sends reaches it (node/attach.ts), not a shell.
+ */
+export function readsStdinItself(argv: readonly string[]): boolean {
+  const first = argv[0];
+  return first !== undefined && base(first) === 'mysql' && !argv.some((a) => a === '-e' || a.startsWith('--execute') || (a.startsWith('-e') && !a.startsWith('--')));
+}
+
+/**
  * A shell with no script to run (`sh`, `bash -i`) reads its commands from stdin. With the
  * runtime holding stdin open (spec `stdin: true`, `kubectl run -it`) it waits for input for as
  * long as nobody closes it — the `tail -f /dev/null` the machine already models as waiting —
@@ -148,6 +161,7 @@ function stdinArgvOf(argv: readonly string[], stdinOpen: boolean | undefined, mo
   const first = argv[0];
   if (stdinOpen !== true || first === undefined) return undefined;
   if (SHELLS.has(base(first))) return interactiveFlags(argv.slice(1)) ? [first] : undefined;
+  if (readsStdinItself(argv)) return [...argv];
   const [, dir, prog, ...rest] = argv;
   if (base(first) !== 'chroot' || dir === undefined || mounts?.[normalizePath(dir, '/')]?.hostPath !== '/') return undefined;
   return prog === undefined || (SHELLS.has(base(prog)) && interactiveFlags(rest)) ? [first, dir, prog ?? '/bin/sh'] : undefined;
@@ -727,6 +741,21 @@ export function serveZk(p: ProcessState, now: number, port: number, req: ZkReque
   return answer;
 }
 
+/** A mysql client's connection from `peer` to `port`: the mysqld there answers it (mysql-serve.ts). */
+export function serveMysql(p: ProcessState, now: number, port: number, req: MysqlRequest, peer: string): MysqlWire {
+  if (p.startError) return { kind: 'refused' };
+  sync(p, now);
+  if (deadAt(p, now)) return { kind: 'refused' };
+  const app = p.machine.apps.find((a) => appListensOn(a, port, now));
+  if (!app) return { kind: 'refused' };
+  if (app.name !== 'mysqld') return { kind: 'not-mysql' };
+  const before = p.machine.fs.version;
+  const reply = mysqlExchange(app, req, mysqlHostOf(p.machine, context(p, false), p.env, now), now, peer);
+  // The forecast ran with the old files: a script of this container reading them must run again.
+  if (p.machine.fs.version !== before) p.epoch++;
+  return { kind: 'reply', reply };
+}
+
 /**
  * redis-cli's commands on one connection from the network to `port`: the redis-server there
  * runs them; another server answers what it would to RESP (an HTTP server's `HTTP/1.1 400`).
@@ -915,7 +944,7 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
   const at = onTty && session?.interruptAt !== undefined ? Math.max(session.interruptAt, now) : undefined;
   const cut: LineCut | undefined = at === undefined ? undefined : { at, then: (sub, inner) => interruptRun(sub, inner, at, { interactive: false, drop: () => dropAfter(combined, chunks, times, at) }) };
   // The PID the command takes: the program session's, if it waits at its prompt.
-  const pid = nextProcPid(m);
+  const pid = session?.pid1Program ? 1 : nextProcPid(m);
   const keeps = onTty && session?.keepsTerminal === true;
   const r = runNested(m, cut ? { ...ctx, sigint: { at: cut.at, handled: false } } : ctx, root, sink, stdin, true, { ...(onTty ? { ttyIn: true as const } : {}), ...(keeps ? { keepsTerminal: true as const } : {}), ...(cut ? { cut } : {}) });
   m.err = errSaved;

@@ -370,7 +370,7 @@ function httpEcho(argv: string[], pc: ProgramContext): Outcome {
 }
 
 /** Runs an argument-sensitive program. curl, wget, redis-cli and zkCli.sh are network tools the interpreter binds itself. */
-export function runProgram(program: Exclude<ProgramName, 'curl' | 'wget' | 'redis-cli' | 'zkCli.sh'>, argv: string[], pc: ProgramContext): Outcome {
+export function runProgram(program: Exclude<ProgramName, 'curl' | 'wget' | 'redis-cli' | 'zkCli.sh' | 'mysql'>, argv: string[], pc: ProgramContext): Outcome {
   switch (program) {
     case 'nginx': return nginx(argv, pc);
     case 'httpd': return httpd(argv, pc);

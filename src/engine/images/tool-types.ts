@@ -10,6 +10,7 @@ import type { Proc } from './proc-model';
 import type { CurlBuild } from './curl-builds';
 import { normalizePath, type BaseFs, type FsLayer } from './fs';
 import type { RedisCliRepl } from './redis-cli-repl';
+import type { MysqlCliRepl } from './mysql-client-repl';
 
 export interface Io {
   stdin: string;
@@ -116,7 +117,7 @@ export interface ToolResult {
  * which program, what it keeps between lines, and the prompt it drew. Its terminal is in raw
  * mode, so Ctrl+C and Ctrl+D reach it as bytes, not as SIGINT or the end of input.
  */
-export type LineReader = RedisCliRepl;
+export type LineReader = RedisCliRepl | MysqlCliRepl;
 
 /** What a program at its prompt reads next: a typed line, or the byte Ctrl+D or Ctrl+C sent. */
 export type ReaderInput = { k: 'line'; text: string } | { k: 'eof' } | { k: 'interrupt' };

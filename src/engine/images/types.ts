@@ -6,6 +6,7 @@
  * Owned by src/engine/images (catalog.ts, process.ts, shell.ts); consumed by src/engine/node and
  * src/engine/kubelet.
  */
+import type { MysqlRequest, MysqlWire } from './mysql-wire';
 import type { FollowRef } from './follow';
 import type { MachineFacts } from './sysinfo';
 import type { Probe } from '../../k8s/types';
@@ -325,6 +326,8 @@ export interface PodLoopback {
   http(port: number, req: HttpRequest, ip?: string): HttpAnswer | 'hang' | undefined;
   /** redis-cli's commands to `localhost:port` (a redis sidecar). */
   redis?(port: number, commands: string[][]): RedisWire;
+  /** A mysql client's connection to `localhost:port` (mysqld in a sibling container). */
+  mysql?(port: number, req: MysqlRequest): MysqlWire;
   /** Whether one of them accepts connections on `port` (dialled at `ip`, as for `http`). */
   connect(port: number, ip?: string): boolean;
 }
@@ -345,6 +348,8 @@ export interface NetworkView {
   connect?(ip: string, port: number): 'open' | 'refused' | 'timeout';
   /** redis-cli's commands on one connection to `ip:port`, through the same path as `http`. */
   redis?(ip: string, port: number, commands: string[][]): RedisWire;
+  /** A mysql client's connection to `ip:port` (mysql-serve.ts), through the same path as `http`. */
+  mysql?(ip: string, port: number, req: MysqlRequest): MysqlWire;
   /** One connection to a ZooKeeper server at `ip:port` (zookeeper-server.ts), through the same path as `http`. */
   zk?(ip: string, port: number, req: ZkRequest): ZkReply;
   /** What the Pod's other containers answer on its shared loopback (node/pod-loopback.ts). */

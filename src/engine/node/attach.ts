@@ -23,6 +23,9 @@ import { hostViewFor } from '../node-shell/host-view';
 import { podNetnsView } from './netns';
 import { podLoopback } from './pod-loopback';
 import { stdinShell } from './app';
+import { readsStdinItself } from '../images/process';
+import type { NetworkView } from '../images/types';
+import type { ContainerRecord, RuntimeState } from './runtime-state';
 import { isComponentMirror } from '../kubelet/static-pods';
 import { streamRun } from './exec';
 
@@ -49,12 +52,35 @@ export function serveAttach(w: World, self: KubeletState, req: AttachRequest): K
   const net = { ...podNetworkView(w, self.host, req.namespace, podIP ? { pod: podRef, ip: podIP } : undefined), ...hostViewFor(w, self.host, pod, true), ...podNetnsView(w, self.host, pod), ...(c ? { loopback: podLoopback(w, rt, c) } : {}), ...liveMachine(w, self.host) };
   // A shell reads the line itself, and keeps its state for the next (images/tty-shell.ts); what it starts (`chroot /host /bin/sh`) runs it with `-c`.
   const columns = req.options.columns !== undefined ? { columns: req.options.columns } : {};
+  if (readsStdinItself(reader)) return programAttach(w, rt, id, c!, reader, net, input, req, attached);
   const ran = reader.length === 1 ? execSync(w, rt, id, reader, net, input, { attached: true, shell: { argv: reader, pid: 1, ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}), ...(req.options.probe ? { probe: true } : {}) }, ...(req.options.editor ? { editor: true as const } : {}), ...columns }, true) : execSync(w, rt, id, [...reader, '-c', input], net, undefined, { attached: true, ...columns }, true);
   if (!ran.ok) return { ok: false, code: 500, reason: '', message: ran.error };
   // How the line went, as an exec's outcome says it (exec.ts streamRun): a TTY's output is one
   // stream, each chunk still stamped when it was written.
   const run = streamRun(ran.result);
   if (run.streams) run.streams = run.streams.map((c) => ({ ...c, stream: 'stdout' }));
+  attached.ran = run;
+  return { ok: true, text: '', attach: attached };
+}
+
+/**
+ * An attach to a PID 1 that reads its stdin itself (`kubectl run -it … -- mysql -h mysql`): the
+ * first input starts it there — its prompt on the container's terminal, or with no terminal the
+ * piped input as its whole stdin — and later lines go to its prompt. Its exit ends the session
+ * (`shell.ended`), and with it the container.
+ */
+function programAttach(w: World, rt: RuntimeState, id: string, c: ContainerRecord, argv: string[], net: NetworkView, input: string, req: AttachRequest, attached: Extract<AttachOutcome, { type: 'attached' }>): KubeletResponse {
+  const open = (c.process?.machine.ttyShells ?? []).some((s) => s.pid === 1);
+  const columns = req.options.columns !== undefined ? { columns: req.options.columns } : {};
+  const ran = open
+    ? execSync(w, rt, id, argv, net, input, { attached: true, shell: { argv, pid: 1, ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}) }, ...columns }, true)
+    : execSync(w, rt, id, argv, net, input, { attached: true, keepsTerminal: true, pid1Program: true, ...columns }, true);
+  if (!ran.ok) return { ok: false, code: 500, reason: '', message: ran.error };
+  const result = ran.result;
+  // The program is gone (`exit`, end of input, a failed connection): so is the session.
+  if (!result.shell && !result.running) result.shell = { pid: 1, cwd: '/', ended: true };
+  const run = streamRun(result);
+  if (run.streams) run.streams = run.streams.map((x) => ({ ...x, stream: 'stdout' }));
   attached.ran = run;
   return { ok: true, text: '', attach: attached };
 }

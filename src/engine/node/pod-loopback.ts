@@ -9,7 +9,8 @@
 import type { HttpAnswer, HttpRequest, PodLoopback, RedisWire } from '../images/types';
 import { markComponentChanged } from '../runtime';
 import type { World } from '../world';
-import { listensOn, serveRedis, serveRequest } from './app';
+import { listensOn, serveMysql, serveRedis, serveRequest } from './app';
+import type { MysqlRequest, MysqlWire } from '../images/mysql-wire';
 import { feedReplicas } from './traffic';
 import type { ContainerRecord, RuntimeState } from './runtime-state';
 
@@ -36,6 +37,15 @@ export function podLoopback(w: World, rt: RuntimeState, caller: ContainerRecord)
         if (a.kind === 'refused') continue;
         markComponentChanged(w, rt.id);
         feedReplicas(w, c);
+        return a;
+      }
+      return { kind: 'refused' };
+    },
+    mysql(port: number, req: MysqlRequest): MysqlWire {
+      for (const c of siblings(rt, caller.sandboxId, caller.id)) {
+        const a = serveMysql(c.process!, w.now, port, req, '127.0.0.1');
+        if (a.kind === 'refused') continue;
+        markComponentChanged(w, rt.id);
         return a;
       }
       return { kind: 'refused' };

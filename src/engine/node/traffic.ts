@@ -10,12 +10,13 @@
  * marked `protocol: 'tcp'` (no HTTP method, a `tcp://` URL). An ICMP echo (ping) meets none of
  * kube-proxy's rules, so it is no hop; it is answered by the Pod or node holding the address.
  */
+import type { MysqlRequest, MysqlWire } from '../images/mysql-wire';
 import type { ComponentId } from '../core/ids';
 import { nextInt } from '../core/rng';
 import type { NamespacedName } from '../core/trace';
 import { markComponentChanged, trace } from '../runtime';
 import type { World } from '../world';
-import { listensOn, processExit, redisFeed, redisReplicate, serveRedis, serveRequest, serveZk } from './app';
+import { listensOn, processExit, redisFeed, redisReplicate, serveMysql, serveRedis, serveRequest, serveZk } from './app';
 import type { ZkReply, ZkRequest } from '../images/zookeeper-server';
 import { armExit } from './exits';
 import { cniPluginOf } from './cni-plugin';
@@ -366,6 +367,26 @@ export function redisSend(w: World, req: Omit<HttpGet, 'path' | 'request' | 'via
 }
 
 /**
+ * A mysql client's connection from `req.from` (the Pod `req.source`) to `req.host:req.port`: the
+ * handshake's path (tcpArrive), then the login and statements to the mysqld listening at the
+ * endpoint, which names the client by the address it sees (a Pod's own, or its node's).
+ */
+export function mysqlSend(w: World, req: Omit<HttpGet, 'path' | 'request' | 'via'>, sent: MysqlRequest): MysqlWire {
+  const a = tcpArrive(w, req);
+  if (typeof a === 'string') return { kind: a };
+  if (a.host) return a.host.kind === 'unreachable' ? { kind: 'timeout' } : a.host.kind === 'refused' ? { kind: 'refused' } : { kind: 'not-mysql' };
+  if (!a.l) return { kind: 'timeout' };
+  const peer = req.source && req.source.ip !== a.l.sandbox.ip ? req.source.ip : (w.machineSpecs.get(req.from)?.ip ?? '127.0.0.1');
+  for (const c of a.l.containers) {
+    const answer = serveMysql(c.process!, w.now, a.port, sent, peer);
+    if (answer.kind === 'refused') continue;
+    markComponentChanged(w, a.l.runtime);
+    return answer;
+  }
+  return { kind: 'refused' };
+}
+
+/**
  * A connection to a ZooKeeper server from `req.from` (the Pod `req.source`): the handshake's path
  * (tcpArrive), then the request to the server listening at the endpoint. The server reaches its
  * own peers from its Pod (a session it serves forms the ensemble first: zookeeper-server.ts).
@@ -460,6 +481,7 @@ export function podNetworkView(w: World, node: string, namespace: string, source
       : {}),
     connect: (ip: string, port: number) => tcpConnect(w, { from: node, host: ip, port, namespace, ...(source ? { source } : {}) }),
     redis: (ip: string, port: number, commands: string[][]) => redisSend(w, { from: node, host: ip, port, namespace, ...(source ? { source } : {}) }, commands),
+    mysql: (ip: string, port: number, sent: MysqlRequest) => mysqlSend(w, { from: node, host: ip, port, namespace, ...(source ? { source } : {}) }, sent),
     zk: (ip: string, port: number, req: ZkRequest) => zkSend(w, { from: node, host: ip, port, namespace, ...(source ? { source } : {}) }, req),
     ping: (ip: string, seq: number) => ping(w, node, source, ip, seq),
     http(ip: string, port: number, path: string, request?: HttpRequest): HttpAnswer | 'timeout' | 'hang' | undefined {

@@ -103,7 +103,7 @@ export function runExec(env: Env, argv: string[]): number {
 }
 
 /** The terminal given to a program at its prompt: its lines go to that process (its PID), its prompt is the program's. */
-function programAttachment(pod: Pod, container: string, pid: number, prompt: string, exec: Attachment['exec']): Attachment {
+export function programAttachment(pod: Pod, container: string, pid: number, prompt: string, exec: Attachment['exec']): Attachment {
   return { ...attachment({ pod, container, shell: 'sh', exec, ttyShell: pid, prompt }, ''), raw: true };
 }
 

@@ -24,7 +24,7 @@ import { attachment, INTERACTIVE_SHELLS } from '../attach';
 import { MAX_WAIT_MS, watchUntil } from '../wait-util';
 import { readLog, type LogStream } from './logs-stream';
 import { followStreams } from './container-stream';
-import { viSaveOver } from './exec';
+import { programAttachment, viSaveOver } from './exec';
 import { attachLine, pid1Shell, pipeToPid1, startPid1, stdinCloses } from './attach-line';
 import type { CommandResult, OutputChunk } from '../types';
 
@@ -128,8 +128,31 @@ function endSession(env: Env, pod: Pod, container: string, o: AttachedRun, code:
   }
 }
 
+/**
+ * Attaches the page's terminal to a PID 1 that reads it itself (`-- mysql -h mysql`): the first
+ * attach starts it and shows what it printed, then its prompt has the terminal until it exits.
+ * False when PID 1 reads no terminal; a program that ended at once (a failed connection) ends
+ * the container with its status, and run.go's wait follows.
+ */
+function attachProgram(env: Env, pod: Pod, o: AttachedRun): boolean {
+  const container = pod.spec.containers[0]!.name;
+  const started = attachLine(env, pod, container, '');
+  if (!started.ok || !started.shell) return false;
+  env.out.out(started.output);
+  if (started.durationMs) env.sim.advance(started.durationMs);
+  if (started.shell.ended) {
+    env.sim.exitAttachedShell(pod.metadata.namespace ?? 'default', pod.metadata.name ?? '', container, started.exitCode & 255);
+    return false;
+  }
+  const exec = (line: string, _pid?: number, interruptAt?: number) => attachLine(env, pod, container, line, interruptAt);
+  const endPid1 = (code: number): CommandResult => endSession(env, pod, container, o, code);
+  env.tty!.attach({ ...programAttachment(pod, container, 1, started.shell.prompt ?? '', exec), endPid1, ...(o.remove ? { removeOnDetach: true } : {}) });
+  return true;
+}
+
 /** Attaches the page's terminal to the Pod's shell; `exit` ends it, then --rm deletes the Pod. */
 function attachTerminal(env: Env, pod: Pod, shell: string, o: AttachedRun): boolean {
+  if (env.tty && o.tty && o.argv.length > 0 && !INTERACTIVE_SHELLS.has(shell)) return attachProgram(env, pod, o);
   if (!env.tty || !o.tty || !INTERACTIVE_SHELLS.has(shell)) return false;
   const container = pod.spec.containers[0]!.name;
   const exec = (script: string, _pid?: number, interruptAt?: number) => attachLine(env, pod, container, script, interruptAt);
