@@ -45,6 +45,7 @@ import { GUESTBOOK_IMAGES } from './guestbook-images';
 import { WORDPRESS_IMAGES } from './wordpress-images';
 import { SERVICES_IMAGES } from './services-images';
 import { ZOOKEEPER_IMAGES } from './zookeeper-image';
+import { XTRABACKUP_IMAGES } from './xtrabackup-image';
 
 const MiB = 1024 * 1024;
 
@@ -1260,6 +1261,7 @@ export const CATALOG: CatalogImage[] = [
   ...SERVICES_IMAGES,
   // The ZooKeeper tutorial's image (zookeeper-image.ts).
   ...ZOOKEEPER_IMAGES,
+  ...XTRABACKUP_IMAGES,
   {
     repository: 'docker.io/hashicorp/http-echo',
     about: 'Echoes `-text` on `-listen` (default :5678); Ingress tutorials.',
@@ -1307,6 +1309,10 @@ export const CATALOG: CatalogImage[] = [
     about: 'MySQL on 3306; exits 1 unless MYSQL_ROOT_PASSWORD (or an alternative) is set.',
     // Each tag's ENV as its Dockerfile.oracle sets it (docker-library/mysql 4ea63447, 516237cd, cfdf0f31, 2025-07).
     tags: {
+      // The last 5.7 (5.7.44, Oracle Linux 7, docker-library/mysql's 5.7/Dockerfile.oracle before
+      // its removal): 501 MB unpacked as `docker images` lists image 5107333e08a8; the compressed
+      // size is derived (derived-size.ts: none recorded). Its mysqld logs 8.0's lines here (mysql-server.ts).
+      '5.7': { ...sizesFromName('docker.io/library/mysql:5.7', 130, 150), unpackedBytes: 501_000_000, version: '5.7.44', env: { GOSU_VERSION: '1.16', MYSQL_MAJOR: '5.7', MYSQL_VERSION: '5.7.44-1.el7', MYSQL_SHELL_VERSION: '8.0.35-1.el7' } },
       '8.0': tag(168_994_700, 582_133_020, '8.0.43', { env: mysqlEnv('8.0') }),
       '8.4': tag(170_220_311, 595_810_333, '8.4.6', { env: mysqlEnv('8.4') }),
       '9': tag(175_002_884, 610_443_981, '9.4.0', { env: mysqlEnv('innovation') }),
@@ -1325,7 +1331,7 @@ export const CATALOG: CatalogImage[] = [
       // The clients the image installs (mysql-community-client, mysql-shell): mysql runs SQL
       // against the cluster's servers (mysql-client.ts); the others are not simulated.
       '/usr/bin/mysql': { kind: 'program', program: 'mysql' },
-      '/usr/bin/mysqladmin': { kind: 'program', program: 'not-simulated' },
+      '/usr/bin/mysqladmin': { kind: 'program', program: 'mysqladmin' },
       '/usr/bin/mysqldump': { kind: 'program', program: 'not-simulated' },
       '/usr/bin/mysqlsh': { kind: 'program', program: 'not-simulated' },
     },

@@ -151,6 +151,11 @@ export type ProgramName =
   | 'mysqld'
   /** The mysql client (mysql-client.ts): a network tool when it runs. */
   | 'mysql'
+  /** The replicated MySQL tutorial's helpers (xtrabackup-tools.ts). */
+  | 'mysqladmin'
+  | 'ncat'
+  | 'xbstream'
+  | 'xtrabackup'
   /** The wordpress image's docker-entrypoint.sh (wordpress-entrypoint.ts): its first-start copy, then exec. */
   | 'wordpress-entrypoint'
   | 'etcd'

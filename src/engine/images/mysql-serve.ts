@@ -8,6 +8,10 @@
  * `server-id`, `log-bin` (5.7 then reports its version as `5.7.44-log`), `super-read-only`.
  * Accounts name the client by its address: the image runs with skip-name-resolve.
  *
+ * Replication as the replicated tutorial sets it up (a primary with `log-bin`, replicas with
+ * `super-read-only`): each write a client makes on the primary is run again on every replica
+ * (replicationEvents, mysqlApply) — the effect of row-based replication, not its binlog.
+ *
  * Approximate: the accounts are read from the server's environment at each connection (a real
  * server has them in its mysql schema since the first start, whatever the variables say later);
  * the option files are read at each connection, not once at the start; connection ids count up
@@ -69,6 +73,44 @@ function accountPassword(env: Readonly<Record<string, string>>, user: string): s
 
 /** 5.x names its distribution `(GPL)`; 8.0 and later `- GPL`. */
 const comment = (version: string): string => (version.startsWith('5.') ? 'MySQL Community Server (GPL)' : 'MySQL Community Server - GPL');
+
+/** What a server is in the tutorial's topology: its option files decide. */
+export function mysqlRole(host: MysqlHost): 'primary' | 'replica' | 'alone' {
+  const o = readOptions(host.options);
+  return o.superReadOnly ? 'replica' : o.logBin ? 'primary' : 'alone';
+}
+
+/** A write to replay on the replicas: the statement and the database it ran in. */
+export interface MysqlEvent {
+  db?: string;
+  sql: string;
+}
+
+const WRITE_KINDS = new Set(['create-db', 'drop-db', 'create-table', 'drop-table', 'insert', 'delete']);
+
+/** The writes of a session that succeeded, in order, each with its database. */
+export function replicationEvents(req: MysqlRequest, reply: MysqlReply): MysqlEvent[] {
+  if (reply.k !== 'session') return [];
+  const out: MysqlEvent[] = [];
+  let db = req.db;
+  for (const [i, r] of reply.results.entries()) {
+    const st = parseStatement(req.statements[i]!);
+    if ('code' in st || r.k === 'error') continue;
+    if (st.k === 'use') db = st.name;
+    else if (WRITE_KINDS.has(st.k)) out.push({ ...(db !== undefined ? { db } : {}), sql: req.statements[i]! });
+  }
+  return out;
+}
+
+/** A replica's SQL thread applying the primary's writes (super-read-only does not stop it). */
+export function mysqlApply(app: AppRun, host: MysqlHost, events: MysqlEvent[], now: number): void {
+  const c = wall(now);
+  for (const e of events) {
+    const st = parseStatement(e.sql);
+    if ('code' in st) continue;
+    execute({ store: host.store, ...(e.db !== undefined ? { db: e.db } : {}), user: 'system user@', now: `${c.y}-${c.mo}-${c.d} ${c.h}:${c.mi}:${c.s}`, version: app.version, vars: {} }, st);
+  }
+}
 
 /** One connection from `peer`: the login, then `req.statements` in turn. */
 export function mysqlExchange(app: AppRun & { mysql?: MysqlServerState }, req: MysqlRequest, host: MysqlHost, now: number, peer: string): MysqlReply {

@@ -23,9 +23,10 @@
  * made when the server starts, not as its log goes; InnoDB's files (ibdata1, undo_001, #innodb_redo,
  * mysql.ibd, auto.cnf, the TLS keys …) are not written; the process numbers of the initialising
  * and temporary servers are the published log's; no SQL is modelled (the server accepts
- * connections; what a client would do there is not simulated); 8.4 and 9.x print 8.0's lines
+ * connections; the SQL clients send is mysql-serve.ts's); 8.4 and 9.x print 8.0's lines
  * (theirs differ a little: no --skip-host-cache warning, 9.x's `MySQL Server Initialization -
- * start.`/`- end.`).
+ * start.`/`- end.`), and so does 5.7 (the replicated tutorial's), whose own log differs more
+ * (`[Note]` lines without MY- codes, no X Plugin).
  */
 import type { Outcome, ProgramContext } from './programs';
 import { tcpServer } from './catalog-data';

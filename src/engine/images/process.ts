@@ -27,7 +27,7 @@ import { imageDefinition, type ImageDefinition } from './catalog';
 import { resolveCommand, startErrorMessage } from './resolve';
 import type { BaseFs, FileIds, FsLayer, MountedVolume, Stat } from './fs';
 import { dirEntries, fileLocation, newLayer, normalizePath, stat, writeAs, writeFile, written } from './fs';
-import { mysqlExchange } from './mysql-serve';
+import { mysqlApply, mysqlExchange, mysqlRole, type MysqlEvent } from './mysql-serve';
 import { mysqlHostOf } from './mysql-host';
 import type { MysqlRequest, MysqlWire } from './mysql-wire';
 import { zkExchange } from './zookeeper-app';
@@ -739,6 +739,26 @@ export function serveZk(p: ProcessState, now: number, port: number, req: ZkReque
   // The forecast ran with the old files: a script of this container reading them must run again.
   p.epoch++;
   return answer;
+}
+
+/** A replica's mysqld in this container applying a primary's writes (mysql-serve.ts); false when it is none. */
+export function replicateMysql(p: ProcessState, now: number, events: MysqlEvent[]): boolean {
+  if (p.startError || events.length === 0) return false;
+  sync(p, now);
+  if (deadAt(p, now)) return false;
+  const app = p.machine.apps.find((a) => a.name === 'mysqld' && appListensOn(a, 3306, now));
+  if (!app) return false;
+  const host = mysqlHostOf(p.machine, context(p, false), p.env, now);
+  if (mysqlRole(host) !== 'replica') return false;
+  mysqlApply(app, host, events, now);
+  p.epoch++;
+  return true;
+}
+
+/** Whether this container's mysqld is the topology's primary (its writes go to the replicas). */
+export function mysqlPrimary(p: ProcessState, now: number): boolean {
+  if (p.startError) return false;
+  return p.machine.apps.some((a) => a.name === 'mysqld' && appListensOn(a, 3306, now)) && mysqlRole(mysqlHostOf(p.machine, context(p, false), p.env, now)) === 'primary';
 }
 
 /** A mysql client's connection from `peer` to `port`: the mysqld there answers it (mysql-serve.ts). */

@@ -19,6 +19,7 @@ import { redisConfig, type RedisConfig } from './redis-config';
 import { python3 } from './python';
 import { go, node, notSimulated, npm, pip, ruby } from './lang-tools';
 import { mysqld } from './mysql-server';
+import { mysqladmin, ncat, xbstream, xtrabackup } from './xtrabackup-tools';
 import { wordpressEntrypoint } from './wordpress-entrypoint';
 import type { ZkServer } from './zookeeper-server';
 import { startZookeeperProgram, zkServerSh } from './zookeeper-programs';
@@ -381,6 +382,10 @@ export function runProgram(program: Exclude<ProgramName, 'curl' | 'wget' | 'redi
     case 'stress-ng': return vishStress(argv, pc);
     case 'postgres': return postgres(argv, pc);
     case 'mysqld': return mysqld(argv, pc);
+    case 'mysqladmin': return mysqladmin(argv, pc);
+    case 'ncat': return ncat(argv, pc);
+    case 'xbstream': return xbstream(argv, pc);
+    case 'xtrabackup': return xtrabackup(argv, pc);
     case 'wordpress-entrypoint': return wordpressEntrypoint(argv, pc);
     case 'etcd': return etcd(argv, pc);
     case 'etcdctl': {

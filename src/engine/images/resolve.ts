@@ -5,7 +5,7 @@
 import type { Binary, Userland } from './catalog-types';
 import { ELF } from './file-mode';
 import { newLayer, normalizePath, resolveLinks, type FsLayer } from './fs';
-import { installedCommand } from './packages';
+import { installedCommand, installedPath } from './packages';
 import type { Dialect, RunContext } from './machine';
 import { asksVersion, coreutilsVersion, debianUserland, isCoreutilsProgram } from './gnu-version';
 import { ok } from './tool-types';
@@ -85,9 +85,13 @@ export function resolveCommand(ctx: RunContext, name: string, cwd: string, fs?: 
   // A machine's own programs (a node's tools: RunContext.programs) are files in its PATH directories.
   const own = (b: string): Resolved | undefined => (ctx.programs && Object.hasOwn(ctx.programs, b) ? { k: 'tool', tool: ctx.programs[b]! } : undefined);
   const pkg = fs ? installedCommand(fs, name.includes('/') ? normalizePath(name, cwd) : name) : undefined;
-  if (pkg) return pkg;
+  // The image's own program moved away and back (`mv /usr/bin/mysql.off /usr/bin/mysql`) is its file again, not a package's.
+  const at = fs && (name.includes('/') ? normalizePath(name, cwd) : installedPath(fs, name));
+  const restored = at !== undefined && Object.hasOwn(binaries, at) && fs?.files[at] === ctx.base.file(at);
+  if (pkg && !restored) return pkg;
   // A binary reached through a symbolic link (kubernetes-zookeeper's /usr/bin/zkCli.sh → /opt/zookeeper/bin/zkCli.sh).
-  const linked = (p: string): Binary | undefined => binaries[p] ?? binaries[resolveLinks(fs ?? newLayer(), ctx.base, p)];
+  // One the container removed or moved away (`mv /usr/bin/mysql /usr/bin/mysql.off`) is gone from its path.
+  const linked = (p: string): Binary | undefined => (fs?.files[p] === null ? undefined : (binaries[p] ?? binaries[resolveLinks(fs ?? newLayer(), ctx.base, p)]));
   if (name.includes('/')) {
     const p = normalizePath(name, cwd);
     const bin = linked(p);

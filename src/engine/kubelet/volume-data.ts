@@ -14,7 +14,7 @@
  */
 import type { ConfigMap, Container, KeyToPath, PersistentVolume, Pod, Secret, Volume } from '../../k8s/types';
 import { own } from '../../k8s/own';
-import { newLayer, normalizePath, type FsLayer, type MountedVolume } from '../images/fs';
+import { makeDir, newLayer, normalizePath, type FsLayer, type MountedVolume } from '../images/fs';
 import { peekObject, type World } from '../world';
 import { decodeBase64 } from '../../k8s/base64';
 import type { KubeletState, PodWorker } from './state';
@@ -161,6 +161,9 @@ export function containerMounts(w: World, wk: PodWorker, pod: Pod, c: Container)
     // timestamped directory): a payload's later updates do not reach it.
     const m: MountedVolume = { layer: payload && vm.subPath ? structuredClone(layer) : layer, readOnly };
     if (vm.subPath) m.subPath = payload ? resolveInVolume(layer, vm.subPath) : normalizePath(vm.subPath);
+    // makeMounts creates a missing subPath directory before the container starts (kubelet_pods.go
+    // SafeMakeDir): `cd` into the mount works even before anything was written there.
+    if (m.subPath !== undefined && !payload && layer.dirs[m.subPath] !== true && typeof layer.files[m.subPath] !== 'string') makeDir(layer, m.subPath);
     const hostPath = v.hostPath ? normalizePath(v.hostPath.path) : hostPathOfKey(key!);
     if (hostPath !== undefined) m.hostPath = hostPath;
     (mounts ??= {})[normalizePath(vm.mountPath)] = m;

@@ -16,7 +16,8 @@ import { nextInt } from '../core/rng';
 import type { NamespacedName } from '../core/trace';
 import { markComponentChanged, trace } from '../runtime';
 import type { World } from '../world';
-import { listensOn, processExit, redisFeed, redisReplicate, serveMysql, serveRedis, serveRequest, serveZk } from './app';
+import { listensOn, mysqlPrimary, processExit, redisFeed, redisReplicate, replicateMysql, serveMysql, serveRedis, serveRequest, serveZk } from './app';
+import { replicationEvents } from '../images/mysql-serve';
 import type { ZkReply, ZkRequest } from '../images/zookeeper-server';
 import { armExit } from './exits';
 import { cniPluginOf } from './cni-plugin';
@@ -381,9 +382,27 @@ export function mysqlSend(w: World, req: Omit<HttpGet, 'path' | 'request' | 'via
     const answer = serveMysql(c.process!, w.now, a.port, sent, peer);
     if (answer.kind === 'refused') continue;
     markComponentChanged(w, a.l.runtime);
+    if (answer.kind === 'reply' && mysqlPrimary(c.process!, w.now)) feedMysqlReplicas(w, a.l.sandbox.podNamespace, replicationEvents(sent, answer.reply));
     return answer;
   }
   return { kind: 'refused' };
+}
+
+/**
+ * The primary's writes to every replica mysqld in its namespace (those with super-read-only):
+ * replication as a copy of each write, as the open replication link would deliver it.
+ */
+function feedMysqlReplicas(w: World, namespace: string, events: ReturnType<typeof replicationEvents>): void {
+  if (events.length === 0) return;
+  for (const m of w.machines) {
+    const rt = runtimeOf(w, m);
+    if (!rt) continue;
+    for (const c of rt.containers.values()) {
+      const sb = rt.sandboxes.get(c.sandboxId);
+      if (c.state !== 'CONTAINER_RUNNING' || !c.process || sb?.podNamespace !== namespace) continue;
+      if (replicateMysql(c.process, w.now, events)) markComponentChanged(w, rt.id);
+    }
+  }
 }
 
 /**
