@@ -37,6 +37,9 @@ kubectl exec mysql-2 -c mysql -- mysql -e "SELECT @@server_id, message FROM test
 kubectl scale statefulset mysql --replicas=5
 kubectl rollout status statefulset/mysql --timeout=5m
 kubectl run mysql-client --image=mysql:5.7 -i -t --rm --restart=Never -- mysql -h mysql-4.mysql -e "SELECT @@server_id"
+# clone-mysql copied the Pod before it: the new replicas have the data written before they existed.
+kubectl logs mysql-3 -c clone-mysql
+kubectl run mysql-client --image=mysql:5.7 -i -t --rm --restart=Never -- mysql -h mysql-3.mysql -e "SELECT * FROM test.messages"
 kubectl scale statefulset mysql --replicas=3
 kubectl get pvc -l app=mysql
 # Cleaning up.

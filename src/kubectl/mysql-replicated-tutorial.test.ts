@@ -69,10 +69,12 @@ describe('Run a Replicated Stateful Application', () => {
     expect(run('kubectl exec mysql-2 -c mysql -- mysql -e "SELECT @@server_id, message FROM test.messages"').out).toBe('@@server_id\tmessage\n102\thello\n');
   });
 
-  it('scales to 5 (server ids 103, 104) and back to 3; the claims stay', () => {
+  it('scales to 5 (server ids 103, 104), the new replicas cloned from the Pod before them, and back to 3; the claims stay', () => {
     run('kubectl scale statefulset mysql --replicas=5');
     run('kubectl rollout status statefulset/mysql --timeout=5m');
     expect(run('kubectl exec mysql-4 -c mysql -- mysql -N -e "SELECT @@server_id"').out).toBe('104\n');
+    expect(run('kubectl logs mysql-3 -c clone-mysql').out).toContain('+ ncat --recv-only mysql-2.mysql 3307\n+ xbstream -x -C /var/lib/mysql\n+ xtrabackup --prepare --target-dir=/var/lib/mysql\n');
+    expect(run('kubectl run mysql-client --image=mysql:5.7 -i --rm --restart=Never -- mysql -h mysql-3.mysql -e "SELECT * FROM test.messages"').out).toMatch(/^message\nhello\n/);
     run('kubectl scale statefulset mysql --replicas=3');
     expect(run("kubectl get pvc -l app=mysql -o jsonpath='{.items[*].metadata.name}'").out).toBe('data-mysql-0 data-mysql-1 data-mysql-2 data-mysql-3 data-mysql-4');
   });

@@ -575,7 +575,7 @@ export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Recor
     case 'binary':
       // The image's redis-cli is its file (`command -v` names /usr/local/bin/redis-cli) and a
       // network tool when it runs: it dials the container's or the cluster's servers (redis-cli.ts).
-      if (r.binary.kind === 'program' && (r.binary.program === 'redis-cli' || r.binary.program === 'zkCli.sh' || r.binary.program === 'mysql')) runTool(m, ctx, netTool(r.binary.program, network(m, ctx))!, argv, env, s, tty);
+      if (r.binary.kind === 'program' && (r.binary.program === 'redis-cli' || r.binary.program === 'zkCli.sh' || r.binary.program === 'mysql' || (r.binary.program === 'ncat' && !argv.includes('--listen')))) runTool(m, ctx, netTool(r.binary.program, network(m, ctx))!, argv, env, s, tty);
       else runBinary(m, ctx, r.path, r.binary, argv, env, s, io);
       return;
   }

@@ -19,7 +19,7 @@
  * ones before).
  */
 import type { AppRun } from './app';
-import { execute, type MysqlStore } from './mysql-exec';
+import { DATADIR, execute, type MysqlStore } from './mysql-exec';
 import { parseStatement } from './mysql-sql';
 import type { MysqlReply, MysqlRequest, MysqlResult, MysqlServerState } from './mysql-wire';
 import { wall } from './clock';
@@ -73,6 +73,19 @@ function accountPassword(env: Readonly<Record<string, string>>, user: string): s
 
 /** 5.x names its distribution `(GPL)`; 8.0 and later `- GPL`. */
 const comment = (version: string): string => (version.startsWith('5.') ? 'MySQL Community Server (GPL)' : 'MySQL Community Server - GPL');
+
+/** The user databases' files (relative to the datadir): what a clone copies. */
+function dumpFiles(host: MysqlHost): { path: string; content: string }[] {
+  const out: { path: string; content: string }[] = [];
+  for (const d of host.store.entries(DATADIR)) {
+    if (!d.dir || SYSTEM_DIRS.has(d.name) || d.name.startsWith('#') || d.name.startsWith('.')) continue;
+    out.push({ path: `${d.name}/`, content: '' });
+    for (const f of host.store.entries(`${DATADIR}/${d.name}`)) if (!f.dir) out.push({ path: `${d.name}/${f.name}`, content: host.store.read(`${DATADIR}/${d.name}/${f.name}`) ?? '' });
+  }
+  return out;
+}
+
+const SYSTEM_DIRS = new Set(['mysql', 'performance_schema', 'sys']);
 
 /** What a server is in the tutorial's topology: its option files decide. */
 export function mysqlRole(host: MysqlHost): 'primary' | 'replica' | 'alone' {
@@ -146,6 +159,7 @@ export function mysqlExchange(app: AppRun & { mysql?: MysqlServerState }, req: M
     const use = execute(session, { k: 'use', name: req.db });
     if (use.k === 'error') return { k: 'denied', error: use.error };
   }
+  if (req.dump) return { k: 'session', version, comment: comment(app.version), connectionId, results: [], files: dumpFiles(host) };
   const results: MysqlResult[] = [];
   for (const sql of req.statements) {
     const st = parseStatement(sql);

@@ -13,6 +13,8 @@ export interface MysqlRequest {
   password?: string;
   db?: string;
   statements: string[];
+  /** A clone's request (xtrabackup-tools.ts ncat): the server sends its databases' files instead. */
+  dump?: true;
 }
 
 /** An ERR packet: `ERROR code (state): message` as the client prints it. */
@@ -42,7 +44,7 @@ export type MysqlResult =
 /** The server's answer to a connection: refused at login, or the session's results in order (the first error ends them). */
 export type MysqlReply =
   | { k: 'denied'; error: MysqlError }
-  | { k: 'session'; version: string; comment: string; connectionId: number; results: MysqlResult[]; db?: string };
+  | { k: 'session'; version: string; comment: string; connectionId: number; results: MysqlResult[]; db?: string; files?: { path: string; content: string }[] };
 
 /** What the wire brought back from `host:port`. */
 export type MysqlWire = { kind: 'refused' } | { kind: 'timeout' } | { kind: 'not-mysql' } | { kind: 'reply'; reply: MysqlReply };

@@ -16,9 +16,10 @@ import type { ShellNode, Word } from './shell-ast';
  * The tools whose requests go through the cluster's network (net-tools.ts, curl.ts, tools-nc.ts,
  * tools-ping.ts), and chroot, whose program in a hostPath mount of the node's `/` is the node's own
  * (tools-chroot.ts): it too runs at its moment against the node as it then is. redis-cli (redis-cli.ts)
- * and the mysql client (mysql-client.ts) reach other Pods' servers the same way.
+ * and the mysql client (mysql-client.ts) reach other Pods' servers the same way, as does ncat
+ * (ncat-clone.ts).
  */
-const TOOL = /(?:^|[\s;&|(`'"/=])(?:wget|curl|nc|telnet|ping|apk|apt-get|apt|chroot|redis-cli|mysql)(?=$|[\s;&|)`'"])/;
+const TOOL = /(?:^|[\s;&|(`'"/=])(?:wget|curl|nc|telnet|ping|apk|apt-get|apt|chroot|redis-cli|mysql|ncat)(?=$|[\s;&|)`'"])/;
 
 const memo = new WeakMap<ShellNode, boolean>();
 

@@ -18,6 +18,7 @@ import { aptGet } from './tools-apt';
 import { getent } from './tools-getent';
 import { redisCli } from './redis-cli';
 import { mysqlClient } from './mysql-client';
+import { ncatTool } from './ncat-clone';
 import type { MysqlDial, MysqlRequest } from './mysql-wire';
 import { zkCli } from './zkcli';
 import type { ZkReply, ZkRequest } from './zookeeper-server';
@@ -342,6 +343,7 @@ const NET_TOOLS: ReadonlyMap<string, NetTool> = new Map<string, NetTool>([
   ['ping-iputils', pingIputils],
   ['redis-cli', redisCli],
   ['mysql', mysqlClient],
+  ['ncat', ncatTool],
   ['zkCli.sh', zkCli],
 ]);
 

@@ -7,16 +7,18 @@
  *   connections; else its connect error (client/mysqladmin.cc) and status 1;
  * - `ncat --listen … PORT -c CMD` (the sidecar's last step): a server on PORT that runs CMD for
  *   each peer — here a TCP listener, what a clone would connect to;
- * - `ncat --recv-only HOST PORT`, `xbstream -x`, `xtrabackup --prepare` (clone-mysql on a new
- *   replica): they run and succeed with nothing to copy.
+ * - `xbstream -x -C DIR` unpacks what `ncat --recv-only HOST PORT` (ncat-clone.ts) received:
+ *   the previous Pod's databases; `xtrabackup --prepare` then succeeds.
  *
- * Approximate: no backup stream is sent or unpacked — a new replica starts from an empty data
- * directory (mysqld initialises it) and gets the primary's writes from then on (mysql-serve.ts's
- * replication as a copy of each statement); mysqladmin's other commands are not simulated.
+ * Approximate: the stream is ncat-clone.ts's text, not xbstream's chunks; the new replica's
+ * mysqld still initialises its own system schemas (no `mysql/` is cloned) and gets the
+ * primary's writes from then on (mysql-serve.ts's replication as a copy of each statement);
+ * mysqladmin's other commands are not simulated.
  */
 import type { Outcome, ProgramContext } from './programs';
 import { tcpServer } from './catalog-data';
 import { listensOn } from './app';
+import { readStream } from './ncat-clone';
 
 const MiB = 1024 * 1024;
 
@@ -43,7 +45,15 @@ export function ncat(argv: string[], pc: ProgramContext): Outcome {
   return { k: 'done', status: 0, ms: 20 };
 }
 
-export function xbstream(_argv: string[], _pc: ProgramContext): Outcome {
+/** `xbstream -x -C DIR`: the stream on its stdin unpacked under DIR, as root (ncat-clone.ts's format). */
+export function xbstream(argv: string[], pc: ProgramContext): Outcome {
+  const c = argv.indexOf('-C');
+  const dir = c >= 0 ? (argv[c + 1] ?? '.') : (pc.cwd ?? '/');
+  if (!argv.includes('-x')) {
+    pc.io.err(`xbstream: ${argv.slice(1).join(' ')}: not simulated in this classroom\n`);
+    return { k: 'done', status: 1 };
+  }
+  for (const f of readStream(pc.io.stdin)) pc.write?.(`${dir}/${f.path}`, f.content, [0, 0]);
   return { k: 'done', status: 0, ms: 5 };
 }
 
