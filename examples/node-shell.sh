@@ -4,14 +4,14 @@
 # cluster runs CRI-O on its last worker. `sim ssh` opens a shell on a node to look underneath.
 sim topology basic --runtime mixed
 kubectl get nodes -o wide
-kubectl create deployment web --image=nginx:1.27 --replicas=2
+kubectl create deployment web --image=nginx:1.27 --replicas=3
 kubectl expose deployment web --port=80
 kubectl rollout status deployment/web
 kubectl get pods -o wide
 kubectl get pods -l app=web -o jsonpath='{range .items[*]}{.spec.nodeName}{" "}{.status.containerStatuses[0].containerID}{"\n"}{end}'
 # The hop below the CRI: containerd → runc on node-2, CRI-O → crun on node-3 (sim trace shows it when asked for).
-sim trace --all --kind cri,cni,oci --object pod/web-74d644cc78-zv4xn
-sim trace --all --kind oci --object pod/web-74d644cc78-5mjd2
+sim trace --all --kind cri,cni,oci --object pod/web-74d644cc78-h6l2w
+sim trace --all --kind oci --object pod/web-74d644cc78-pfwdd
 # crictl talks to the same CRI socket the kubelet does: the ids are the ones in containerID above.
 sim ssh node-2 -- crictl ps
 sim ssh node-3 -- crictl ps

@@ -18,6 +18,8 @@ function terminal(): Session {
     booted.run('kubectl run r --image=redis:7.4 --port 6379');
     booted.run('kubectl expose pod r --name cache');
     booted.run('kubectl wait --for=condition=Ready pod/r --timeout=1m');
+    // The Service's endpoint and kube-proxy's rules follow the Pod's Ready a moment later.
+    booted.run('sim advance 2s');
   }
   return new Session({ seed: 1, interactive: true, simulation: Simulation.fromSnapshot(booted.sim.snapshot()) });
 }

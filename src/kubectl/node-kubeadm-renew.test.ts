@@ -38,12 +38,12 @@ describe('kubeadm certs renew', () => {
       code: 0,
     });
     // From the command's moment, no backdate; a new key; the same subject and names.
-    expect(run(`${CP}openssl x509 -in /etc/kubernetes/pki/apiserver.crt -noout -startdate -enddate -issuer`).out).toBe('notBefore=Sep  1 09:00:17 2025 GMT\nnotAfter=Sep  1 09:00:17 2026 GMT\nissuer=CN = kubernetes\n');
+    expect(run(`${CP}openssl x509 -in /etc/kubernetes/pki/apiserver.crt -noout -startdate -enddate -issuer`).out).toBe('notBefore=Sep  1 09:00:08 2025 GMT\nnotAfter=Sep  1 09:00:08 2026 GMT\nissuer=CN = kubernetes\n');
     expect(run(`${CP}cat /etc/kubernetes/pki/apiserver.key`).out).not.toBe(before);
     expect(run(`${CP}openssl x509 -in /etc/kubernetes/pki/etcd/peer.crt -noout -subject -text | grep -A1 -e ^subject -e Alternative`).out).toBe(names);
     // The renewed admin.conf still authenticates: kube-apiserver trusts what the cluster CA signs.
     run(`${CP}cat /etc/kubernetes/admin.conf > admin.conf`);
-    expect(run("grep client-certificate-data admin.conf | awk '{print $2}' | base64 -d | openssl x509 -noout -startdate").out).toBe('notBefore=Sep  1 09:00:17 2025 GMT\n');
+    expect(run("grep client-certificate-data admin.conf | awk '{print $2}' | base64 -d | openssl x509 -noout -startdate").out).toBe('notBefore=Sep  1 09:00:08 2025 GMT\n');
     expect(run('kubectl --kubeconfig admin.conf auth whoami').out).toContain('Username    kubernetes-admin\n');
     expect(run(`${CP}kubeadm certs renew front-proxy-client`).out.endsWith("re-upload it.\n\ncertificate for the front proxy client renewed\n")).toBe(true);
   });

@@ -64,7 +64,7 @@ describe('job control, interactive (the page)', () => {
     expect(text(s.run('sleep 3'))).toBe('![1]+  Done                    sleep 2\n');
     // Anything else runs at once; a wait in it is cut short, and it says so.
     expect(text(s.run('kubectl get ns default -w &'))).toBe(
-      '![1] 4069\nNAME      STATUS   AGE\ndefault   Active   20s\n!bash: [1] kubectl get ns default -w: a background job here runs to its end at once, so its wait was cut short (kubectl port-forward, kubectl proxy and sleep keep running in the background)\n![1]+  Exit 130                kubectl get ns default -w\n',
+      '![1] 4069\nNAME      STATUS   AGE\ndefault   Active   11s\n!bash: [1] kubectl get ns default -w: a background job here runs to its end at once, so its wait was cut short (kubectl port-forward, kubectl proxy and sleep keep running in the background)\n![1]+  Exit 130                kubectl get ns default -w\n',
     );
   });
 

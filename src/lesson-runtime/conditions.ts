@@ -29,6 +29,7 @@ const TRACE_KIND_SET = {
   event: true,
   lease: true,
   process: true,
+  pleg: true,
   fault: true,
   proxy: true,
 } as const satisfies Record<TraceKind, true>;

@@ -73,6 +73,10 @@ export function summarize(h: TraceHop): string {
       const d = h.detail;
       return `container ${d.container} in ${d.pod ? nn(d.pod) : d.podUID} exited with code ${d.exitCode} (${d.reason})`;
     }
+    case 'pleg': {
+      const d = h.detail;
+      return `PLEG relist ${d.pod ? nn(d.pod) : d.podUID}: ${d.events.map((e) => `${e.type} ${e.container ?? 'sandbox'}`).join(', ')}`;
+    }
     case 'fault':
       return fault(h.detail);
     case 'proxy': {

@@ -171,6 +171,10 @@ function checkDetail(r: TraceRecord): void {
     case 'process':
       if (r.detail.pod) expect({ kind: 'Pod', ...r.detail.pod }, at).toEqual(r.object);
       break;
+    case 'pleg':
+      if (r.detail.pod) expect({ kind: 'Pod', ...r.detail.pod }, at).toEqual(r.object);
+      expect(r.detail.events.length, at).toBeGreaterThan(0);
+      break;
     case 'fault': {
       const injects = ['stop', 'power-off', 'partition', 'delay', 'drop'].includes(r.detail.action);
       expect(r.detail.active, at).toBe(injects);

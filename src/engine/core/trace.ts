@@ -42,6 +42,8 @@ export type TraceKind =
   | 'lease'
   /** A container's process doing something of its own (exiting, OOM). */
   | 'process'
+  /** kubelet's PLEG relist finding a Pod's containers started, dead or removed (generic.go). */
+  | 'pleg'
   /** A fault injected or healed by the instructor, a lesson or a script. */
   | 'fault'
   /** kube-proxy programming its rules. */
@@ -210,6 +212,12 @@ export interface TraceDetails {
   lease: { method: HttpMethod; namespace: string; name: string; error?: string };
   /** `pod` is absent when the container's sandbox is already gone; `podUID` is always known. */
   process: { pod?: NamespacedName; podUID: string; container: string; exitCode: number; reason: string };
+  /**
+   * One Pod's share of a relist: the events the generic PLEG sends its pod worker, in the order it
+   * found them (ContainerChanged is never sent). `container` is absent for the Pod's sandbox;
+   * `pod` when the runtime no longer holds the sandbox that names it.
+   */
+  pleg: { pod?: NamespacedName; podUID: string; events: { type: 'ContainerStarted' | 'ContainerDied' | 'ContainerRemoved'; container?: string }[] };
   fault: {
     target: string;
     active: boolean;

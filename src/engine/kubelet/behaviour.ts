@@ -13,7 +13,8 @@ import { newServiceInformer, SERVICES } from './services';
 import { deliver, traceWatch, relistAfterClose } from '../client/watch-host';
 import { markComponentChanged, setTimer } from '../runtime';
 import type { World } from '../world';
-import { PLEG_EVENT } from '../node/exits';
+import { newPlegState, PLEG_RELIST } from './pleg-clock';
+import { relist, syncWorthy } from './pleg';
 import { runtimeOf } from '../node/cri';
 import { serveContainerLogs } from '../node/logs';
 import { serveExec } from '../node/exec';
@@ -29,7 +30,7 @@ import { refreshPayloads } from './volume-data';
 import { runProbe } from './probes';
 import { newRuntimeClassInformer, RUNTIME_CLASSES } from './runtime-class';
 import type { KubeletState } from './state';
-import { markStatusDirty, syncPodStatus } from './status-manager';
+import { syncPodStatus } from './status-manager';
 import { armStaticPods, componentKeys, isComponentMirror, isMirrorPod, primeStaticSource, staticPodsChanged, syncStaticPods } from './static-pods';
 import { MIRROR_TIMER, onMirrorTimer, ownMirrorDelta, rfc3339Nano } from './static-pod-workers';
 import { editedUnder } from '../node-shell/host-fs';
@@ -150,12 +151,26 @@ function reset(self: KubeletState): void {
   self.podCIDR = undefined;
 }
 
+/** A relist tick: the Pods it found started or dead, and the workers waiting for it, sync. */
+function onRelist(w: World, self: KubeletState): void {
+  const res = relist(w, self);
+  if (!res) return;
+  const wake = new Set<string>();
+  for (const p of res.pods) if (syncWorthy(p.events)) wake.add(p.uid);
+  for (const uid of self.pleg.waiting) wake.add(uid);
+  self.pleg.waiting.clear();
+  for (const uid of wake) requestSync(w, self, uid);
+}
+
 export const kubeletBehaviour: Behaviour<'kubelet'> = {
   start(w, self) {
     reset(self);
     // The file source is the process's memory: a new kubelet reads staticPodPath afresh.
     delete self.staticSource;
     self.startedAt = w.now;
+    // The PLEG's first relist runs as it starts, before any pod worker syncs (they wait for the cache).
+    self.pleg = newPlegState(w.now);
+    relist(w, self);
     journalStart(w, self, KUBELET_VERSION);
     nodeEvent(w, self, 'Normal', 'Starting', 'Starting kubelet.');
     tlsBootstrap(w, self);
@@ -241,14 +256,9 @@ export const kubeletBehaviour: Behaviour<'kubelet'> = {
       case 'resync':
         if (arg) onResyncTimer(w, self, arg);
         break;
-      case PLEG_EVENT: {
-        const wk = arg ? self.workers.get(arg) : undefined;
-        if (wk) {
-          markStatusDirty(w, self, wk);
-          requestSync(w, self, wk.uid);
-        }
+      case PLEG_RELIST:
+        onRelist(w, self);
         break;
-      }
       case 'probe':
         if (arg) runProbe(w, self, arg, (uid) => requestSync(w, self, uid));
         break;

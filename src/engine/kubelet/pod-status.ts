@@ -1,16 +1,15 @@
 /**
- * generateAPIPodStatus: the status the kubelet computes for a Pod from the runtime's view of its
- * sandbox and containers plus the kubelet's own memory (why a start failed, probe results).
+ * generateAPIPodStatus: the status the kubelet computes for a Pod from the runtime's status of its
+ * sandbox and containers (the pod cache's, pleg.ts) plus the kubelet's own memory (why a start failed, probe results).
  * Container states, phase (getPhase), the conditions in the real order and their reasons all
  * follow pkg/kubelet/kubelet_pods.go and pkg/kubelet/status/generate.go.
  */
 import type { Container, ContainerState, ContainerStatus, Pod, PodCondition, PodStatus } from '../../k8s/types';
 import type { SimMillis } from '../core/ids';
 import { rfc3339 } from '../../k8s/time';
-import type { ContainerRecord, RuntimeState, SandboxRecord } from '../node/runtime-state';
-import { podContainers, podSandboxes } from '../node/cri';
+import type { RuntimeState } from '../node/runtime-state';
 import { containerUri } from '../node/runtime-impl';
-import { containerUser } from '../images/process';
+import type { CachedContainer, CachedSandbox, RuntimePodStatus } from './pleg-clock';
 import { podQOS } from '../../k8s/qos';
 import type { PodWorker, ProbeKind } from './state';
 import { containerResources, resizeInProgress } from './resize';
@@ -23,7 +22,7 @@ export function isSidecar(c: Container): boolean {
 }
 
 /** ShouldContainerBeRestarted for an instance that ended (or never started). */
-export function shouldRestart(pod: Pod, c: Container, latest: ContainerRecord | undefined, init: boolean): boolean {
+export function shouldRestart(pod: Pod, c: Container, latest: Pick<CachedContainer, 'state' | 'exitCode'> | undefined, init: boolean): boolean {
   if (!latest || latest.state !== 'CONTAINER_EXITED') return latest === undefined;
   if (init && isSidecar(c)) return true;
   const policy = pod.spec.restartPolicy ?? 'Always';
@@ -33,7 +32,7 @@ export function shouldRestart(pod: Pod, c: Container, latest: ContainerRecord | 
   return true;
 }
 
-function terminated(rt: RuntimeState | undefined, c: ContainerRecord): ContainerState {
+function terminated(rt: RuntimeState | undefined, c: CachedContainer): ContainerState {
   const t: NonNullable<ContainerState['terminated']> = { exitCode: c.exitCode ?? 0, reason: c.reason ?? (c.exitCode === 0 ? 'Completed' : 'Error') };
   if (c.startedAt !== undefined) t.startedAt = rfc3339(c.startedAt as SimMillis);
   if (c.finishedAt !== undefined) t.finishedAt = rfc3339(c.finishedAt as SimMillis);
@@ -50,13 +49,13 @@ function probeResult(wk: PodWorker, name: string, containerId: string, kind: Pro
 interface Views {
   pod: Pod;
   wk: PodWorker;
-  mine: ContainerRecord[];
+  mine: CachedContainer[];
   rt: RuntimeState | undefined;
 }
 
 function containerStatus(v: Views, c: Container, init: boolean, defaultWaiting: string): ContainerStatus {
   // A created-but-not-started instance is mid-SyncPod; the kubelet reports it once started.
-  const instances = v.mine.filter((r) => r.config.name === c.name && r.state !== 'CONTAINER_CREATED');
+  const instances = v.mine.filter((r) => r.name === c.name && r.state !== 'CONTAINER_CREATED');
   const latest = instances[instances.length - 1];
   const prev = instances[instances.length - 2];
   const s: ContainerStatus = {
@@ -64,7 +63,7 @@ function containerStatus(v: Views, c: Container, init: boolean, defaultWaiting: 
     state: { waiting: { reason: defaultWaiting } },
     lastState: {},
     ready: false,
-    restartCount: latest?.config.attempt ?? 0,
+    restartCount: latest?.attempt ?? 0,
     image: latest?.imageRef ?? c.image ?? '',
     imageID: latest?.imageId ?? '',
     started: false,
@@ -89,10 +88,7 @@ function containerStatus(v: Views, c: Container, init: boolean, defaultWaiting: 
   }
   if (!latest) delete s.containerID;
   // kubelet convertToAPIContainerStatuses copies the runtime's ContainerStatus.user (containerd 2.x reports it).
-  if (latest?.process) {
-    const u = containerUser(latest.process);
-    s.user = { linux: { gid: u.gid, supplementalGroups: [...u.groups], uid: u.uid } };
-  }
+  if (latest?.user) s.user = { linux: { gid: latest.user.gid, supplementalGroups: [...latest.user.groups], uid: latest.user.uid } };
   return s;
 }
 
@@ -153,7 +149,7 @@ function condition(type: string, ok: boolean, reason?: string, message?: string)
   return c;
 }
 
-function generatedConditions(pod: Pod, sandbox: SandboxRecord | undefined, init: ContainerStatus[], main: ContainerStatus[], phase: string): PodCondition[] {
+function generatedConditions(pod: Pod, sandbox: CachedSandbox | undefined, init: ContainerStatus[], main: ContainerStatus[], phase: string): PodCondition[] {
   const out: PodCondition[] = [];
   out.push(condition('PodReadyToStartContainers', sandbox?.state === 'SANDBOX_READY' && (sandbox.hostNetwork || sandbox.ip !== '')));
   const incomplete = (pod.spec.initContainers ?? [])
@@ -219,7 +215,10 @@ function resizeConditions(wk: PodWorker, pod: Pod, statuses: ContainerStatus[]):
 export interface StatusInput {
   pod: Pod;
   wk: PodWorker;
+  /** Only for how container IDs are written (`containerd://`, `cri-o://`). */
   rt: RuntimeState | undefined;
+  /** The Pod's runtime status the kubelet goes by. */
+  runtime: RuntimePodStatus;
   hostIP: string;
   now: number;
   /** The worker is terminating/terminated: containers will not be restarted. */
@@ -233,8 +232,8 @@ export function generatePodStatus(input: StatusInput): PodStatus {
   if (wk.rejected) {
     return { ...old, phase: 'Failed', reason: wk.rejected.reason, message: `Pod was rejected: ${wk.rejected.message}`, startTime: wk.startTime ?? old.startTime ?? now };
   }
-  const mine = rt ? podContainers(rt, wk.uid) : [];
-  const sandboxes = rt ? podSandboxes(rt, wk.uid) : [];
+  const mine = input.runtime.containers;
+  const sandboxes = input.runtime.sandboxes;
   const sandbox = sandboxes[sandboxes.length - 1];
   const views: Views = { pod, wk, mine, rt };
   const hasInit = (pod.spec.initContainers ?? []).length > 0;

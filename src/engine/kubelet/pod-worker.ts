@@ -3,7 +3,12 @@
  * runtime operation inside it. An operation is a CRI/CSI call that takes simulated time: its
  * hop is drawn when it starts, its effect lands when the `op` timer fires, and the pass then
  * continues from the new state. A pass ends when nothing more can be done now; the worker then
- * sleeps until a watch event, a container event, a probe result or a back-off expiry wakes it.
+ * sleeps until a watch event, a PLEG relist that saw its containers start or die, a probe result
+ * or a back-off expiry wakes it — and a new pass starts only on a pod cache newer than the end of
+ * the last one (pleg.ts).
+ *
+ * Over 400 lines: each operation's start (startOp) and completion (completeOp) are two switches
+ * over the same PodOp kinds, kept in one file so the halves of a CRI call read side by side.
  */
 import type { EphemeralContainer, Pod } from '../../k8s/types';
 import type { TraceDetails } from '../core/trace';
@@ -30,6 +35,8 @@ import { actuated } from './resize';
 import { preStop } from './prestop';
 import { lookupRuntimeHandler } from './runtime-class';
 import { runAsNonRootError } from './run-as-non-root';
+import { plegTouch } from './pleg-clock';
+import { cacheNewerThanLastSync, markSynced } from './pleg';
 
 export function newWorker(pod: Pod): PodWorker {
   const phase = pod.status?.phase;
@@ -280,6 +287,8 @@ function completeOp(w: World, self: KubeletState, wk: PodWorker, op: PodOp): voi
       actuated(wk, op.container);
       break;
   }
+  // What the runtime did for the Pod reaches its status through the next relist.
+  if (op.kind !== 'mount' && op.kind !== 'pull' && op.kind !== 'resize') plegTouch(w, self, wk.uid);
   markStatusDirty(w, self, wk);
 }
 
@@ -348,7 +357,13 @@ function runPass(w: World, self: KubeletState, wk: PodWorker): void {
     else if (wk.pod.metadata.deletionTimestamp && !wk.deleteSent) markStatusDirty(w, self, wk);
     return;
   }
-  wk.pass ??= { handled: [], imageReady: [], retryAt: undefined, noted: [], stop: false };
+  // A new sync waits for a pod cache newer than the last one's end; the relist wakes it.
+  if (!wk.pass) {
+    if (!cacheNewerThanLastSync(w, self, wk)) return;
+    wk.pass = { handled: [], imageReady: [], retryAt: undefined, noted: [], stop: false };
+    // SyncPod and SyncTerminatingPod begin by setting the status generated from the cache.
+    markStatusDirty(w, self, wk);
+  }
   const d = decide(w, self, wk);
   if (d.kind === 'op') {
     startOp(w, self, wk, d.op, d.latency);
@@ -368,6 +383,7 @@ function runPass(w: World, self: KubeletState, wk: PodWorker): void {
 function endPass(w: World, self: KubeletState, wk: PodWorker): void {
   const pass = wk.pass;
   wk.pass = undefined;
+  markSynced(w, self, wk);
   markStatusDirty(w, self, wk);
   if (wk.lifecycle === 'terminated') {
     if (wk.deleted) cleanupWorker(w, self, wk);
@@ -409,6 +425,7 @@ export function cleanupWorker(w: World, self: KubeletState, wk: PodWorker): void
       rt.containers.delete(c.id);
       logRemoveContainer(w, self, c.id);
     }
+    plegTouch(w, self, wk.uid);
   }
   for (const key of [...self.crashBackoff.keys()]) if (key.startsWith(`${wk.uid}_`)) self.crashBackoff.delete(key);
   for (const key of [...self.imageBackoff.keys()]) if (key.startsWith(`${wk.uid}_`)) self.imageBackoff.delete(key);

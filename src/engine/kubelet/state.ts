@@ -3,6 +3,7 @@ import type { KubeletJournal } from './journal-state';
 import type { ComponentBase } from '../core/component';
 import type { InformerState } from '../client/types';
 import type { BackoffEntry } from '../client/backoff';
+import type { PlegState } from './pleg-clock';
 
 export type ProbeKind = 'liveness' | 'readiness' | 'startup';
 
@@ -97,6 +98,11 @@ export interface PodWorker {
   deleted: boolean;
   /** A resync timer is armed for this time (so back-offs do not pile up timers). */
   resyncAt: number | undefined;
+  /**
+   * The end of its last sync (pod_workers.go lastSyncTime) and how many PLEG relists had run by
+   * then: the next sync waits for a pod cache newer than that (pleg.ts).
+   */
+  synced?: { at: number; seq: number };
   /** The final DELETE (grace period 0) was sent. */
   deleteSent: boolean;
   /**
@@ -211,6 +217,8 @@ export interface KubeletState extends ComponentBase {
   podCIDR: string | undefined;
   lease: Lease | undefined;
   workers: Map<string, PodWorker>;
+  /** The generic PLEG and the pod cache (pleg.ts); reset when the kubelet starts. */
+  pleg: PlegState;
   /** Container restart back-off (CrashLoopBackOff), keyed by Pod UID + container name. */
   crashBackoff: Map<string, BackoffEntry>;
   /** Image pull back-off, keyed by Pod UID + image. */

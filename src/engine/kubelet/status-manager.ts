@@ -13,6 +13,7 @@ import type { World } from '../world';
 import { runtimeOf } from '../node/cri';
 import { api } from './client';
 import { generatePodStatus } from './pod-status';
+import { cachedStatus, inspectPod } from './pleg';
 import type { KubeletState, PodWorker } from './state';
 
 /** Stable JSON (sorted keys) so equal statuses compare equal whatever order fields were set in. */
@@ -144,16 +145,21 @@ function basis(wk: PodWorker, pod: Pod): Pod {
 }
 
 function computeStatus(w: World, self: KubeletState, wk: PodWorker, pod: Pod): PodStatus {
+  const rt = runtimeOf(w, self.host);
+  const terminated = wk.lifecycle === 'terminated';
   return generatePodStatus({
     pod,
     wk,
-    rt: runtimeOf(w, self.host),
+    rt,
+    // syncPod's status comes from the pod cache (what the last relist saw); SyncTerminatingPod's,
+    // once killPod is done, from the runtime itself (GetPodStatus after the kill).
+    runtime: terminated ? inspectPod(rt, wk.uid) : cachedStatus(self, wk.uid),
     hostIP: w.machineSpecs.get(self.host)?.ip ?? '',
     now: w.now,
     // SyncTerminatingPod reports the terminal phase only after killPod has stopped the containers
     // AND the sandbox, i.e. once the worker is terminated. Reporting it earlier lets the scheduler
     // (which drops terminal Pods) bind onto capacity this kubelet's admission still counts → OutOfcpu.
-    terminal: wk.lifecycle === 'terminated',
+    terminal: terminated,
   });
 }
 
@@ -161,40 +167,42 @@ function computeStatus(w: World, self: KubeletState, wk: PodWorker, pod: Pod): P
  * syncPod (status_manager.go): when the kubelet's status differs from the one it last saw, GET the
  * Pod from kube-apiserver and PATCH pods/<name>/status with the two-way strategic merge patch
  * from the stored status to the new one (PatchPodStatus), the Pod's uid in the patch as its
- * precondition. A patch carries no resourceVersion, so there is no conflict to retry. Returns
- * false when the Pod no longer exists.
+ * precondition. A patch carries no resourceVersion, so there is no conflict to retry. Says
+ * whether it patched, and 'gone' when the Pod no longer exists.
  */
-function writeStatus(w: World, self: KubeletState, wk: PodWorker): boolean {
+type WriteResult = 'patched' | 'unchanged' | 'gone';
+
+function writeStatus(w: World, self: KubeletState, wk: PodWorker): WriteResult {
   const known = newestPod(self, wk);
   const status = computeStatus(w, self, wk, basis(wk, known));
   // needsUpdate: nothing changed since what the kubelet last saw stored, so no request at all.
   if (sameStableJson(status, known.status ?? {})) {
     if (known !== wk.pod) adopt(wk, known);
-    return true;
+    return 'unchanged';
   }
   const got = api(w, self, { verb: 'get', resource: 'pods', namespace: wk.namespace, name: wk.name });
   // A static Pod's mirror that is gone is no reason to stop: the Pod is the file's, and the
   // kubelet re-creates the mirror (RemoveOrphanedStatuses drops a status only with its Pod).
-  if (!got.ok || !got.object) return !isNotFound(got) || wk.mirror !== undefined;
+  if (!got.ok || !got.object) return isNotFound(got) && wk.mirror === undefined ? 'gone' : 'unchanged';
   const pod = got.object as Pod;
   // Deleted and re-created under the same name: this worker's status is not the new Pod's (for
   // a static Pod, TranslatePodUID: a mirror of another manifest).
-  if (!isOurs(wk, pod)) return true;
+  if (!isOurs(wk, pod)) return 'unchanged';
   // The status is worked out from what kube-apiserver just answered (the common case: the same
   // version the informer had, and so the same status).
   const merged = pod.metadata.resourceVersion === known.metadata.resourceVersion ? status : computeStatus(w, self, wk, basis(wk, pod));
   if (sameStableJson(merged, pod.status ?? {})) {
     adopt(wk, pod);
-    return true;
+    return 'unchanged';
   }
   // The precondition is the UID of the object fetched: a mirror Pod's own, not the static Pod's.
   const patch = twoWayMergePatch({ status: pod.status ?? {} }, { metadata: { uid: pod.metadata.uid }, status: merged });
   const res = api(w, self, { verb: 'patch', resource: 'pods', subresource: 'status', namespace: wk.namespace, name: wk.name, patchType: 'strategic', body: patch as never, handOver: true });
   if (res.ok && res.object) {
     adopt(wk, res.object as Pod);
-    return true;
+    return 'patched';
   }
-  return !isNotFound(res) || wk.mirror !== undefined;
+  return isNotFound(res) && wk.mirror === undefined ? 'gone' : 'unchanged';
 }
 
 export function syncPodStatus(w: World, self: KubeletState, uid: string): void {
@@ -202,12 +210,19 @@ export function syncPodStatus(w: World, self: KubeletState, uid: string): void {
   if (!wk) return;
   wk.statusPending = false;
   if (wk.deleted) return;
-  if (!writeStatus(w, self, wk)) {
+  const written = writeStatus(w, self, wk);
+  if (written === 'gone') {
     wk.deleted = true;
     return;
   }
   const pod = wk.pod;
   if (wk.lifecycle === 'terminated' && pod.metadata.deletionTimestamp && !wk.deleteSent) {
+    // The terminal status (SyncTerminatingPod's) goes first; the delete comes from a later status
+    // sync, once SyncTerminatedPod has reclaimed the Pod's resources — two watch events, not one.
+    if (written === 'patched') {
+      markStatusDirty(w, self, wk);
+      return;
+    }
     wk.deleteSent = true;
     api(w, self, { verb: 'delete', resource: 'pods', namespace: wk.namespace, name: wk.name, gracePeriodSeconds: 0 });
   }

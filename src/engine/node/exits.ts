@@ -1,17 +1,15 @@
 /**
  * A container's process ending — on its own (the app exits, crashes or is OOM-killed) or because
  * StopContainer sent it SIGTERM/SIGKILL. The runtime arms one timer per running container for
- * the moment it will end, records the exit, and tells the kubelet through the CRI event stream
- * (evented PLEG), which is what wakes the Pod's worker.
+ * the moment it will end and records the exit; the kubelet learns of it at its next PLEG relist
+ * (kubelet/pleg.ts), which is what wakes the Pod's worker.
  */
 import { agentId } from '../core/ids';
-import { jitter, setTimer, trace } from '../runtime';
+import { setTimer, trace } from '../runtime';
+import { plegTouch } from '../kubelet/pleg-clock';
 import type { World } from '../world';
 import { processExit, processNetAt, settleProcess } from './app';
 import type { ContainerRecord, RuntimeState } from './runtime-state';
-
-/** Timer the runtime sets on the kubelet when one of the kubelet's Pods changed (arg: Pod UID). */
-export const PLEG_EVENT = 'pleg';
 
 /** Arms the container's exit timer, and the one for its next network step if it has one. */
 export function armExit(w: World, rt: RuntimeState, c: ContainerRecord): void {
@@ -63,9 +61,9 @@ export function onExitTimer(w: World, rt: RuntimeState, id: string): void {
   notifyKubelet(w, rt, c.podUid);
 }
 
-/** A container event on the CRI stream; lost if the kubelet is down (it relists on restart). */
+/** The Pod's containers changed: the kubelet's next relist looks at it (a kubelet that is down relists everything when it starts). */
 export function notifyKubelet(w: World, rt: RuntimeState, podUid: string): void {
   const k = w.components.get(agentId('kubelet', rt.host));
-  if (!k || !k.running) return;
-  setTimer(w, k, jitter(w, 300, 0.5), PLEG_EVENT, podUid);
+  if (k?.kind !== 'kubelet' || !k.running) return;
+  plegTouch(w, k, podUid);
 }

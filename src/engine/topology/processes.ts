@@ -24,6 +24,7 @@ import type { CniPlugin } from './topology';
 import type { CsiState } from '../node/csi-state';
 import type { KubeProxyState } from '../node/proxy-state';
 import type { KubectlState } from '../components';
+import { newPlegState } from '../kubelet/pleg-clock';
 
 export function newKubectlState(id: ComponentId, host: NodeName): KubectlState {
   return baseState(id, 'kubectl', host);
@@ -90,6 +91,7 @@ export function newKubeletState(id: ComponentId, host: NodeName): KubeletState {
     podCIDR: undefined,
     lease: undefined,
     workers: new Map(),
+    pleg: newPlegState(0),
     crashBackoff: new Map(),
     imageBackoff: new Map(),
     pullerFreeAt: 0,

@@ -75,6 +75,8 @@ describe('kubectl attach: which Pod and container', () => {
     expect(out(r)).toBe('piped\n');
     expect(r.exitCode).toBe(0);
     expect(s.sim.now - t0).toBeLessThan(10_000);
+    // The kubelet reports the exit once its PLEG relist (every second) has seen it.
+    s.run('sim advance 2s');
     expect(out(s.run('kubectl get pod once -o jsonpath={.status.containerStatuses[0].lastState.terminated.exitCode}'))).toBe('4');
   });
 
@@ -145,6 +147,8 @@ describe('kubectl attach -it in the page’s terminal', () => {
     s.run('touch /tmp/mark');
     // exit (not Ctrl+P Ctrl+Q, which detaches) ends PID 1: the container restarts with a new sh.
     expect(out(s.run('exit'))).toBe("Session ended, resume using 'kubectl attach sh1 -c sh1 -n default -i -t' command\n");
+    // Until the kubelet's next relist the Pod is still Ready as far as the API says: let it see the exit.
+    s.run('sim advance 2s');
     s.run('kubectl wait --for=condition=Ready pod/sh1 --timeout=2m');
     const r = s.run('kubectl attach sh1 -c sh1 -i -t');
     expect(err(r)).toBe(NOTICE);
@@ -170,6 +174,7 @@ describe('kubectl attach -it in the page’s terminal', () => {
     const s = fresh(true);
     s.run('kubectl run -it sh2 --image=busybox:1.36 -- sh');
     s.run('exit');
+    s.run('sim advance 2s');
     s.run('kubectl wait --for=condition=Ready pod/sh2 --timeout=2m');
     const r = s.run('kubectl attach sh2 -itq');
     expect(r.output).toEqual([]);

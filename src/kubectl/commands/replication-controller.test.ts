@@ -92,7 +92,7 @@ status:
         '  Type    Reason            Age   From                    Message',
         '  ----    ------            ----  ----                    -------',
         // In the order the slow-start batches (1, then 2) created them.
-        ...['nginx-bw645', 'nginx-xd4m2', 'nginx-ktz9h'].map((p) => `  Normal  SuccessfulCreate  30s   replication-controller  Created pod: ${p}`),
+        ...['nginx-7l5pz', 'nginx-xtmwq', 'nginx-khckl'].map((p) => `  Normal  SuccessfulCreate  30s   replication-controller  Created pod: ${p}`),
         '',
       ].join('\n'),
     );

@@ -31,6 +31,17 @@ describe('kubectl run -i / --attach / --rm (headless: stdin is not a terminal)',
     expect(kubectl(sim, 'get pod keep -o jsonpath={.spec.containers[0].stdin},{.spec.containers[0].stdinOnce},{.spec.containers[0].tty}').stdout).toBe('true,true,');
   });
 
+  it('finds a command that ends within milliseconds already Succeeded: its output, then the delete, and no attach notice', () => {
+    // The kubelet reports the container only at its PLEG relist, by when nslookup has exited: the
+    // Pod goes from Pending to Succeeded and kubectl takes run.go's ErrPodCompleted path (logs).
+    const s = new Session({ seed: 2 });
+    const r = s.run('kubectl run -it --rm --restart=Never busybox --image=busybox:1.28 -- nslookup kubernetes.default');
+    expect(text(r)).toBe(
+      'Server:    10.96.0.10\nAddress 1: 10.96.0.10 kube-dns.kube-system.svc.cluster.local\n\nName:      kubernetes.default\nAddress 1: 10.96.0.1 kubernetes.default.svc.cluster.local\npod "busybox" deleted from default namespace\n',
+    );
+    expect(r.exitCode).toBe(0);
+  });
+
   it('-t without a terminal warns as attach does; -q keeps the notices away', () => {
     const sim = new Simulation({ seed: 2 });
     const r = kubectl(sim, "run t1 --image=busybox:1.36 --restart=Never -it -- sh -c 'sleep 3; echo done'");

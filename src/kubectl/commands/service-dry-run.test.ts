@@ -15,13 +15,13 @@ describe('Services created with --dry-run=server', () => {
     expect(kubectl(sim, 'create service clusterip x --tcp=80 --dry-run=server -o yaml').stdout).toBe(`apiVersion: v1
 kind: Service
 metadata:
-  creationTimestamp: "2025-09-01T09:00:17Z"
+  creationTimestamp: "2025-09-01T09:00:08Z"
   generation: 1
   labels:
     app: x
   name: x
   namespace: default
-  uid: 8a6cdc1b-d9ae-4b78-bf1d-811efcde13f7
+  uid: b5c6dc13-e141-43da-afc9-f505a2eb39e2
 spec:
   clusterIP: 10.96.0.0
   clusterIPs:
@@ -44,6 +44,6 @@ status:
 `);
     expect(kubectl(sim, 'apply -f svc.yaml --dry-run=server -o jsonpath={.spec.clusterIP}/{.spec.ports[0].nodePort}', { files: { 'svc.yaml': SVC } }).stdout).toBe('10.96.0.0/32769');
     expect(kubectl(sim, 'get ipaddresses -o name').stdout).toBe('ipaddress.networking.k8s.io/10.96.0.1\nipaddress.networking.k8s.io/10.96.0.10\n');
-    expect(kubectl(sim, 'get services').stdout).toBe('NAME         TYPE        CLUSTER-IP   EXTERNAL-IP   PORT(S)   AGE\nkubernetes   ClusterIP   10.96.0.1    <none>        443/TCP   17s\n');
+    expect(kubectl(sim, 'get services').stdout).toBe('NAME         TYPE        CLUSTER-IP   EXTERNAL-IP   PORT(S)   AGE\nkubernetes   ClusterIP   10.96.0.1    <none>        443/TCP   8s\n');
   });
 });

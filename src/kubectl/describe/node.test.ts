@@ -57,18 +57,17 @@ describe('kubectl describe node: what the Pods on it request', () => {
     const out = kubectl(sim, 'describe node node-1').stdout;
     // Byte for byte what kubectl 1.35 prints against the served cluster, Age aside (its wall clock).
     // boxed: 100m + 50m + 250m requested; 500m + 100m + 250m limited; memory 64Mi + 32Mi + 120Mi, no limit set.
-    expect(out.slice(out.indexOf('Non-terminated Pods:'), out.indexOf('Events:'))).toBe(`Non-terminated Pods:          (3 in total)
-  Namespace                   Name                        CPU Requests  CPU Limits  Memory Requests  Memory Limits  Age
-  ---------                   ----                        ------------  ----------  ---------------  -------------  ---
-  default                     boxed                       400m (10%)    850m (21%)  216Mi (2%)       0 (0%)         20s
-  kube-system                 coredns-7cc8d55c5b-46lmn    100m (2%)     0 (0%)      70Mi (0%)        170Mi (2%)     36s
-  kube-system                 kube-proxy-2ljgc            0 (0%)        0 (0%)      0 (0%)           0 (0%)         35s
+    expect(out.slice(out.indexOf('Non-terminated Pods:'), out.indexOf('Events:'))).toBe(`Non-terminated Pods:          (2 in total)
+  Namespace                   Name                CPU Requests  CPU Limits  Memory Requests  Memory Limits  Age
+  ---------                   ----                ------------  ----------  ---------------  -------------  ---
+  default                     boxed               400m (10%)    850m (21%)  216Mi (2%)       0 (0%)         20s
+  kube-system                 kube-proxy-2ljgc    0 (0%)        0 (0%)      0 (0%)           0 (0%)         26s
 Allocated resources:
   (Total limits may be over 100 percent, i.e., overcommitted.)
   Resource           Requests    Limits
   --------           --------    ------
-  cpu                500m (12%)  850m (21%)
-  memory             286Mi (3%)  170Mi (2%)
+  cpu                400m (10%)  850m (21%)
+  memory             216Mi (2%)  0 (0%)
   ephemeral-storage  0 (0%)      0 (0%)
   hugepages-2Mi      0 (0%)      0 (0%)
 `);

@@ -6,7 +6,7 @@ describe('kubectl get and describe for ServiceCIDRs and IPAddresses', () => {
   const sim = new Simulation({ seed: 1 });
 
   it('prints the tables as printers.go does (an IPAddress row has no AGE: its table defines two columns)', () => {
-    expect(kubectl(sim, 'get servicecidrs').stdout).toBe(['NAME         CIDRS          AGE', 'kubernetes   10.96.0.0/12   17s', ''].join('\n'));
+    expect(kubectl(sim, 'get servicecidrs').stdout).toBe(['NAME         CIDRS          AGE', 'kubernetes   10.96.0.0/12   8s', ''].join('\n'));
     expect(kubectl(sim, 'get ip').stdout).toBe(['NAME         PARENTREF', '10.96.0.1    services/default/kubernetes', '10.96.0.10   services/kube-system/kube-dns', ''].join('\n'));
   });
 

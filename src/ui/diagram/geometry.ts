@@ -92,6 +92,8 @@ function verbOf(r: TraceRecord): string {
       return `${r.detail.method} Lease`;
     case 'process':
       return `exit ${r.detail.exitCode}`;
+    case 'pleg':
+      return 'PLEG relist';
     case 'fault':
       return r.detail.action;
     case 'proxy':

@@ -81,6 +81,7 @@ const SAMPLE: { [K in TraceKind]: TraceDetails[K] } = {
   event: { type: 'Normal', reason: 'Scheduled', message: 'Successfully assigned default/web to node-1' },
   lease: { method: 'PUT', namespace: 'kube-system', name: 'kube-scheduler' },
   process: { pod: POD, podUID: 'uid', container: 'c', exitCode: 0, reason: 'Completed' },
+  pleg: { pod: POD, podUID: 'uid', events: [{ type: 'ContainerStarted', container: 'c' }] },
   fault: { target: 'kube-scheduler', active: true, action: 'stop' },
   proxy: { type: 'sync', services: 1, endpoints: 1 },
 };

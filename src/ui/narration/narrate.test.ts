@@ -55,6 +55,7 @@ const ALL_KINDS: Record<TraceKind, true> = {
   event: true,
   lease: true,
   process: true,
+  pleg: true,
   fault: true,
   proxy: true,
 };

@@ -11,7 +11,7 @@ import type { TraceRecord, TraceRecordOf } from '../../engine/core/trace';
 import { goDuration } from '../../k8s/time';
 import type { Locale } from '../i18n/catalog';
 import { narrateEtcdCommit, narrateEtcdWrite, narrateRequest, narrateResponse, narrateStage, narrateWatch } from './api';
-import { narrateCni, narrateCri, narrateOci, narrateCsi, narrateProbe, narrateProcess, narrateProxy } from './node';
+import { narrateCni, narrateCri, narrateOci, narrateCsi, narrateProbe, narrateProcess, narratePleg, narrateProxy } from './node';
 import { why, WHY_LOOKAHEAD } from './why';
 import { actor, podPhrase, sayer, sentence, type Say } from './words';
 
@@ -80,6 +80,8 @@ function describe(say: Say, r: TraceRecord, context: readonly TraceRecord[]): st
       return narrateLease(say, r);
     case 'process':
       return narrateProcess(say, r);
+    case 'pleg':
+      return narratePleg(say, r);
     case 'fault':
       return narrateFault(say, r);
     case 'proxy':

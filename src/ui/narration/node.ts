@@ -127,6 +127,13 @@ export function narrateProcess(say: Say, r: TraceRecordOf<'process'>): string {
   return say('narr.process.exit', { container: d.container, pod, code: d.exitCode, reason: d.reason });
 }
 
+export function narratePleg(say: Say, r: TraceRecordOf<'pleg'>): string {
+  const d = r.detail;
+  const pod = d.pod ? podPhrase(d.pod) : `pod ${d.podUID}`;
+  const events = d.events.map((e) => (e.container === undefined ? say('narr.pleg.sandbox', { event: e.type }) : say('narr.pleg.container', { event: e.type, container: e.container })));
+  return say('narr.pleg.relist', { kubelet: actor(say, r.from), pod, events: events.join(say('narr.pleg.separator')) });
+}
+
 export function narrateProxy(say: Say, r: TraceRecordOf<'proxy'>): string {
   const proxy = actor(say, r.from);
   const d = r.detail;

@@ -169,6 +169,9 @@ export function why(say: Say, r: TraceRecord, before: readonly TraceRecord[], af
       return whyEvent(say, r, before);
     case 'lease':
       return whyLease(say, r);
+    // The relist that finds a container started is the step between StartContainer and Running.
+    case 'pleg':
+      return r.detail.events.some((e) => e.type === 'ContainerStarted' && e.container !== undefined) ? say('narr.why.pleg') : undefined;
     case 'authn':
     case 'authz':
     case 'mutating-admission':

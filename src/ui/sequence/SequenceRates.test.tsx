@@ -55,9 +55,9 @@ describe('SequenceView in scale mode', () => {
     const html = await render(cluster, ['en-US']);
     expect(html).toContain('data-testid="sequence-rates"');
     expect(html).toContain('data-testid="sequence-sample"');
-    // Every node's kubelet is one participant, named for all of them.
+    // Every node's kubelet is one participant, named for all of them (the control plane's too: the window reaches back into the boot's last Pods).
     const table = html.slice(html.indexOf('data-testid="sequence-rates"'), html.indexOf('data-testid="sequence-sample"'));
-    expect(table).toContain('kubelet (from 3 nodes)');
+    expect(table).toContain('kubelet (from 4 nodes)');
     expect(table).toContain('CRI runtime (from 3 nodes)');
     expect(table).not.toContain('kubelet (node-');
     expect(html).toMatch(/messages\/s in all/);
@@ -68,7 +68,7 @@ describe('SequenceView in scale mode', () => {
   it('speaks Chinese', async () => {
     const html = await render(cluster, ['zh-CN']);
     expect(html).toContain('每秒');
-    expect(html).toContain('kubelet（来自 3 个节点）');
+    expect(html).toContain('kubelet（来自 4 个节点）');
   });
 
   it('at classroom size keeps the message table', async () => {

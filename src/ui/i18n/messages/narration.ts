@@ -193,6 +193,11 @@ export const en = {
 
   'narr.process.exit': 'container {container} in {pod} exited with code {code} ({reason})',
 
+  'narr.pleg.relist': "{kubelet}'s PLEG relist found {pod} changed: {events}",
+  'narr.pleg.container': '{event} ({container})',
+  'narr.pleg.sandbox': '{event} (the sandbox)',
+  'narr.pleg.separator': ', ',
+
   'narr.proxy.sync': '{proxy} programmed its rules: Services {services}, endpoints {endpoints}',
   'narr.proxy.traffic': '{proxy} sent a request for {url} to {endpoint}, which {pod} holds',
   'narr.proxy.trafficFromPod': '{proxy} sent {from}’s request for {url} to {endpoint}, which {pod} holds',
@@ -237,6 +242,7 @@ export const en = {
   'narr.why.pull': 'The image is not on this node yet, so the runtime downloads it from the registry first.',
   'narr.why.cni': 'Every Pod gets its own IP address, handed out by the CNI plugin.',
   'narr.why.oci': 'The CRI runtime does not run containers itself: it hands an OCI bundle to a low-level runtime (runc, or crun on CRI-O), which sets up namespaces and cgroups and starts the process.',
+  'narr.why.pleg': 'Nobody tells kubelet that a container started or exited: every second its PLEG lists the containers on the node and compares them with the last list. Only then does the Pod worker sync and report the new state, which is why Running shows up a moment after StartContainer.',
   'narr.why.firstNotReady': 'The first readiness probes usually fail: the container has only just started and the app is not listening yet. The Pod stays not Ready, and out of Service endpoints, until a probe succeeds.',
   'narr.why.ready': "Readiness decides traffic: kubelet now reports the Pod Ready, and it joins its Services' endpoints.",
   'narr.why.notReadyAgain': "The Pod stops being Ready and leaves its Services' endpoints; a failing readiness probe never restarts the container.",
@@ -424,6 +430,11 @@ export const zh: Translations<typeof en> = {
 
   'narr.process.exit': '{pod} 中的容器 {container} 已退出，退出码 {code} （ {reason} ）',
 
+  'narr.pleg.relist': '{kubelet} 的 PLEG 重新列举容器，发现 {pod} 有变化： {events}',
+  'narr.pleg.container': '{event} （ {container} ）',
+  'narr.pleg.sandbox': '{event} （沙箱）',
+  'narr.pleg.separator': '，',
+
   'narr.proxy.sync': '{proxy} 同步了转发规则： {services} 个 Service， {endpoints} 个端点',
   'narr.proxy.traffic': '{proxy} 把对 {url} 的请求转发到 {endpoint} ，该地址属于 {pod}',
   'narr.proxy.trafficFromPod': '{proxy} 把 {from} 对 {url} 的请求转发到 {endpoint} ，该地址属于 {pod}',
@@ -467,6 +478,7 @@ export const zh: Translations<typeof en> = {
   'narr.why.pull': '这个节点上还没有该镜像，所以运行时先从镜像仓库下载它。',
   'narr.why.cni': '每个 Pod 都有自己的 IP 地址，由 CNI 插件分配。',
   'narr.why.oci': 'CRI 运行时自己并不运行容器：它把 OCI bundle 交给底层运行时（runc，CRI-O 上是 crun），由它创建命名空间和 cgroup 并启动进程。',
+  'narr.why.pleg': '容器启动或退出时没有谁通知 kubelet：它的 PLEG 每秒列举一次节点上的容器，与上一次的结果比较。之后 Pod worker 才会同步并上报新状态，所以 Running 总是在 StartContainer 之后片刻才出现。',
   'narr.why.firstNotReady': '最初几次就绪探针通常会失败：容器刚刚启动，应用还没有开始监听。在探针成功之前，Pod 一直未就绪，也不在 Service 的端点之中。',
   'narr.why.ready': '就绪决定流量：kubelet 现在会报告 Pod 已就绪，Pod 随之加入它所属 Service 的端点。',
   'narr.why.notReadyAgain': 'Pod 不再就绪，并退出所属 Service 的端点；就绪探针失败从不会重启容器。',
