@@ -50,10 +50,10 @@ kubectl --context jane auth can-i list pods
 kubectl --context jane auth can-i delete deployments
 kubectl --context jane get pods -n kube-system
 kubectl --context jane delete deployment web
-kubectl cordon node-3
+kubectl cordon node-2
 kubectl get nodes
-kubectl drain node-3 --ignore-daemonsets
-kubectl uncordon node-3
+kubectl drain node-2 --ignore-daemonsets
+kubectl uncordon node-2
 kubectl create deployment orphaned --image=nginx
 kubectl create deployment fg --image=nginx
 sim advance 20s

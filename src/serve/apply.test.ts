@@ -79,13 +79,14 @@ describe('server-side apply through reconcile serve', () => {
     const shown = await runKubectl(kubectl, setup.served, setup.home, ['get', 'deployment', 'web', '-o', 'json', '--show-managed-fields']);
     const entries = (JSON.parse(shown.stdout) as { metadata: { managedFields: { manager: string; operation: string; fieldsV1: Record<string, Record<string, unknown>> }[] } }).metadata.managedFields;
     // The deployment controller's writes (the revision annotation and status, both through /status) are one Update entry.
+    // Appliers come first, then by time — a second's precision, so both applies here tie and the manager's name orders them.
     expect(entries.map((e) => [e.manager, e.operation])).toEqual([
-      ['kubectl', 'Apply'],
       ['ci', 'Apply'],
+      ['kubectl', 'Apply'],
       ['kube-controller-manager', 'Update'],
     ]);
-    expect(entries[1]!.fieldsV1['f:spec']).toHaveProperty('f:replicas');
-    expect(entries[0]!.fieldsV1['f:spec']).not.toHaveProperty('f:replicas');
+    expect(entries[0]!.fieldsV1['f:spec']).toHaveProperty('f:replicas');
+    expect(entries[1]!.fieldsV1['f:spec']).not.toHaveProperty('f:replicas');
   });
 
   it('records kubectl scale (no fieldManager: its user agent, kubectl) as an Update manager the next apply conflicts with', async () => {
