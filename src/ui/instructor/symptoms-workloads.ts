@@ -84,7 +84,10 @@ function workloads(m: Moment): Symptom[] {
   const pulling = placed.filter((p) => ['ErrImagePull', 'ImagePullBackOff'].includes(waitingReason(p) ?? ''));
   const unschedulable = live.filter((p) => !p.spec.nodeName && p.status?.conditions?.some((c) => c.type === 'PodScheduled' && c.status === 'False' && c.reason === 'Unschedulable'));
   const condition = (p: Pod, type: string) => p.status?.conditions?.find((c) => c.type === type)?.status;
-  const unready = placed.filter((p) => p.status?.phase === 'Running' && !waitingReason(p) && condition(p, 'Ready') === 'False');
+  // A container that just exited (STATUS Error until its restart) is no readiness question: the
+  // kubelet reports the exit at its next relist, before the restart or the back-off.
+  const exited = (p: Pod): boolean => (p.status?.containerStatuses ?? []).some((c) => c.state.terminated !== undefined);
+  const unready = placed.filter((p) => p.status?.phase === 'Running' && !waitingReason(p) && !exited(p) && condition(p, 'Ready') === 'False');
   // Containers not ready: the readiness probe fails. Containers ready but the Pod not: something
   // else marked it — the node controller's "Node is not ready" (MarkPodsNotReady).
   const notReady = unready.filter((p) => condition(p, 'ContainersReady') !== 'True' && (secondsSince(m, p.status?.startTime) ?? 0) >= NOT_READY_AFTER_S);
