@@ -28,10 +28,12 @@ sim ssh control-plane -- curl -sk https://localhost:6443/api
 sim ssh control-plane -- curl -s http://127.0.0.1:2381/health
 sim ssh control-plane -- curl -sk https://127.0.0.1:10259/healthz
 # The node reaches Services the way Pods do, through its own kube-proxy rules — a NodePort even
-# on localhost, which iptables mode allows (route_localnet).
+# on localhost, which iptables mode allows (route_localnet). kube-proxy writes a Service's rules
+# at its next sync after the endpoints turn ready (minSyncPeriod 1 s), so give it a moment.
+sim advance 2s
 kubectl get svc web
-sim ssh node-1 -- 'curl -s 10.99.89.20 | grep title'
-sim ssh node-1 -- 'curl -s localhost:31757 | grep title'
+sim ssh node-1 -- 'curl -s 10.101.56.193 | grep title'
+sim ssh node-1 -- 'curl -s localhost:32753 | grep title'
 sim ssh node-1 -- curl -sS localhost:9999
 # watch needs a terminal: ssh without one sets no TERM.
 sim ssh node-1 -- watch crictl ps
