@@ -155,7 +155,7 @@ describe('kubectl debug node/NAME -it in the page’s terminal (a TTY)', () => {
     expect(text(s.run('ls /host/etc/cni/net.d'))).toBe('10-kindnet.conflist\n');
     // hostPID: the node's processes, the kubelet with the PID its journal lines carry.
     const ps = text(s.run('ps'));
-    expect(ps).toMatch(/^PID +USER +TIME +COMMAND\n +1 root +0:00 \{systemd\} \/sbin\/init\n +\d+ root +0:00 \/usr\/lib\/systemd\/systemd-journald\n +\d+ root +0:00 \/usr\/bin\/containerd\n/);
+    expect(ps).toMatch(/^PID +USER +TIME +COMMAND\n +1 root +0:00 \{systemd\} \/sbin\/init\n +\d+ root +0:00 \/usr\/lib\/systemd\/systemd-journald\n +\d+ 991 +0:00 \/usr\/lib\/systemd\/systemd-resolved\n +\d+ root +0:00 \/usr\/bin\/containerd\n/);
     const kubeletPid = / (\d+) root +0:00 \/usr\/bin\/kubelet --bootstrap-kubeconfig=/.exec(ps)![1]!;
     expect(ps).toMatch(/ \/usr\/local\/bin\/kube-proxy --config=\/var\/lib\/kube-proxy\/config.conf --hostname-override=node-1\n/);
     expect(text(s.run('chroot /host journalctl -u kubelet -n 1'))).toMatch(new RegExp(` node-1 kubelet\\[${kubeletPid}\\]: `));
