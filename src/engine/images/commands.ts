@@ -171,6 +171,13 @@ export interface Streams {
 function openRedirs(m: Machine, ctx: RunContext, redirs: Redir[], ex: ExpandContext): Streams | { error: string } {
   const s: Streams = { out: m.out, err: m.err, stdin: m.stdin };
   for (const r of redirs) {
+    if (r.op === '<<' || r.op === '<<<') {
+      if (r.eof && m.dialect === 'bash') emit(m, ctx, s.err, docEofWarning(m, r.eof), m.clock);
+      // Neither is field-split nor globbed; a here-string gains a newline (bash 5.2).
+      s.stdin = r.op === '<<' ? expandWord(r.target, ex) : `${expandWord(r.target, ex)}\n`;
+      s.stdinReplaced = true;
+      continue;
+    }
     const target = redirTarget(m, r.target, ex);
     if (typeof target !== 'string') return target;
     if (r.op === '>&') {
@@ -210,6 +217,18 @@ function openRedirs(m: Machine, ctx: RunContext, redirs: Redir[], ex: ExpandCont
     else s.out = sink;
   }
   return s;
+}
+
+/**
+ * bash's warning for a here-document the script ended inside, naming the script's last line,
+ * recorded (bash 5.2.15): `bash: line 3: warning: here-document at line 1 delimited by
+ * end-of-file (wanted `EOF')`, a script's `x.sh: line 2: …`; an interactive shell names no line
+ * (approximate: not recorded). bash warns as it reads the command, here as the document opens:
+ * the same place unless commands before it on its line wrote something.
+ */
+function docEofWarning(m: Machine, eof: NonNullable<Redir['eof']>): string {
+  const where = m.opts.interactive === true ? '' : `line ${eof.eofLine}: `;
+  return `${shName(m)}: ${where}warning: here-document at line ${eof.line} delimited by end-of-file (wanted \`${eof.wanted}')\n`;
 }
 
 /**

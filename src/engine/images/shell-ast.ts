@@ -27,9 +27,14 @@ export type Word = Seg[];
 
 export interface Redir {
   fd: number;
-  /** `>&` duplicates (`2>&1`); `&>` sends both streams. */
-  op: '>' | '>>' | '<' | '>&' | '&>';
+  /**
+   * `>&` duplicates (`2>&1`); `&>` sends both streams. `<<`: a here-document, `target` its body
+   * (one quoted literal for a quoted delimiter); `<<<`: bash's here-string, `target` its word.
+   */
+  op: '>' | '>>' | '<' | '>&' | '&>' | '<<' | '<<<';
   target: Word;
+  /** A here-document the script ended inside (bash warns as it opens). */
+  eof?: { line: number; eofLine: number; wanted: string };
 }
 
 export type ShellNode =

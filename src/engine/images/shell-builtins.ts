@@ -111,12 +111,12 @@ export function syntaxMessage(dialect: Dialect, prog: string, p: SyntaxProblem, 
   if (dialect === 'dash') {
     // Recorded, dash 0.5.12: `dash: 1: Syntax error: EOF in backquote substitution`.
     if (p.kind === 'unterminated') return `${prog}: 1: Syntax error: ${p.quote === '`' ? 'EOF in backquote substitution' : 'Unterminated quoted string'}\n`;
-    const tok = p.token === 'end of file' ? 'end of file' : `"${p.token}"`;
+    const tok = p.token === 'end of file' || p.bare ? p.token : `"${p.token}"`;
     return `${prog}: 1: Syntax error: ${tok} unexpected${p.expecting ? ` (expecting "${p.expecting}")` : ''}\n`;
   }
   // Recorded, BusyBox 1.35: `sh: syntax error: EOF in backquote substitution`.
   if (p.kind === 'unterminated') return `sh: syntax error: ${p.quote === '`' ? 'EOF in backquote substitution' : 'unterminated quoted string'}\n`;
-  const tok = p.token === 'end of file' || p.token === 'newline' ? p.token : `"${p.token}"`;
+  const tok = p.token === 'end of file' || p.token === 'newline' || p.bare ? p.token : `"${p.token}"`;
   return `sh: syntax error: unexpected ${tok}${p.expecting ? ` (expecting "${p.expecting}")` : ''}\n`;
 }
 

@@ -9,12 +9,14 @@
  */
 import { ansiCQuoted, type AnsiCFlavor } from '../../k8s/ansi-c';
 import { backquoted } from '../../k8s/backquote';
+import { heredocAsDoubleQuoted } from '../../k8s/heredoc';
 import type { CondItem, Seg, ShellNode, VarOp, Word } from './shell-ast';
 import { checkCond } from './shell-cond';
 import { parseInto } from './shell-parse';
 
 export type SyntaxProblem =
-  | { kind: 'unexpected'; token: string; expecting?: string }
+  /** `bare`: the token is a kind of token, named without quotes (dash's `redirection unexpected`). */
+  | { kind: 'unexpected'; token: string; expecting?: string; bare?: true }
   /** `quote`: the quote bash names as unmatched (`'` or a backquote); absent, `"`. */
   | { kind: 'unterminated'; quote?: string }
   /**
@@ -35,7 +37,19 @@ export type Tok =
   /** bash: `[[ … ]]`, its grammar already checked. */
   | { k: 'cond'; items: CondItem[] }
   /** bash: `(( … ))` at a command's start. */
-  | { k: 'arith'; expr: string };
+  | { k: 'arith'; expr: string }
+  /**
+   * A here-document (`<<WORD`, `<<-WORD`): its body, read from the lines after the one it is on
+   * (filled in when the lexer reaches that line's newline), as a word to expand as it opens.
+   */
+  | { k: 'doc'; body: Word; eof?: DocEof };
+
+/** A here-document the script ended inside: `line` it started on, `eofLine` the script's last, `wanted` its delimiter. */
+export interface DocEof {
+  line: number;
+  eofLine: number;
+  wanted: string;
+}
 
 /** Thrown inside the lexer/parser only; parseScript turns it into a result. */
 export class SyntaxFailure {
@@ -326,6 +340,43 @@ export function tokenize(src: string, nodes: ShellNode[], bash = false, extglob 
     }
   };
 
+  /** Here-documents opened on the line being read: their bodies start after its newline. */
+  const pending: { tok: Extract<Tok, { k: 'doc' }>; strip: boolean; quoted: boolean; wanted: string; line: number }[] = [];
+  /**
+   * Reads the bodies of the documents the line that just ended opened, from `i` on, as bash,
+   * dash and ash do: line by line up to the delimiter alone on its line (`<<-`: after leading
+   * tabs, which leave the body's lines too). At the end of the script the body is what is left:
+   * bash ends its last line with a newline, dash and ash keep it as it is (recorded, bash 5.2.15,
+   * dash 0.5.12, BusyBox 1.35: `sh -c 'cat <<EOF
+x'`).
+   */
+  const readDocs = (): void => {
+    for (const d of pending) {
+      let body = '';
+      let closed = false;
+      while (i < src.length) {
+        const nl = src.indexOf('\n', i);
+        const raw = nl < 0 ? src.slice(i) : src.slice(i, nl);
+        const line = d.strip ? raw.replace(/^\t+/, '') : raw;
+        i = nl < 0 ? src.length : nl + 1;
+        if (line === d.wanted) {
+          closed = true;
+          break;
+        }
+        body += line + (nl >= 0 || bash ? '\n' : '');
+      }
+      d.tok.body = d.quoted ? [{ t: 'lit', v: body, q: true }] : docWord(body);
+      if (!closed) d.tok.eof = { line: d.line, eofLine: src.split('\n').length - (src.endsWith('\n') ? 1 : 0), wanted: d.wanted };
+    }
+    pending.length = 0;
+  };
+  /** An unquoted document's body: expanded as a double-quoted word is, a `"` in it plain (k8s/heredoc.ts). */
+  const docWord = (body: string): Word => {
+    const sub = tokenize(heredocAsDoubleQuoted(body), nodes, bash, extglob, ansiC);
+    const first = sub[0];
+    return first && first.k === 'word' ? first.word : [];
+  };
+
   while (i < src.length) {
     const c = src[i]!;
     if (bash && atCommandStart() && src.startsWith('[[', i) && (i + 2 >= src.length || ' \t\n'.includes(src[i + 2]!))) {
@@ -342,8 +393,33 @@ export function tokenize(src: string, nodes: ShellNode[], bash = false, extglob 
     } else if (c === '#') {
       while (i < src.length && src[i] !== '\n') i++;
     } else if (c === '\n') {
-      toks.push({ k: 'nl', line: linesBefore(i) + 2 });
+      const nl: Tok = { k: 'nl', line: linesBefore(i) + 2 };
+      toks.push(nl);
       i++;
+      if (pending.length > 0) {
+        readDocs();
+        nl.line = linesBefore(i) + 1;
+      }
+    } else if (src.startsWith('<<<', i)) {
+      // bash's here-string; dash and BusyBox 1.35 ash read `<<` then `<` (recorded: dash
+      // `Syntax error: redirection unexpected`, ash `syntax error: unexpected redirection`).
+      if (!bash) throw new SyntaxFailure({ kind: 'unexpected', token: 'redirection', bare: true });
+      toks.push({ k: 'op', v: '<<<' });
+      i += 3;
+    } else if (src.startsWith('<<', i)) {
+      const line = linesBefore(i) + 1;
+      const strip = src[i + 2] === '-';
+      i += strip ? 3 : 2;
+      while (src[i] === ' ' || src[i] === '\t') i++;
+      if (i >= src.length || META.includes(src[i]!)) {
+        // No delimiter: the parser reports what stands there, as after `>`.
+        toks.push({ k: 'op', v: '<<' });
+        continue;
+      }
+      const word = readWord();
+      const tok: Extract<Tok, { k: 'doc' }> = { k: 'doc', body: [] };
+      toks.push(tok);
+      pending.push({ tok, strip, quoted: /['"\\]/.test(word.src), wanted: heredocDelimiter(word.src), line });
     } else if (procSubAt(i)) {
       toks.push(readWord());
     } else if (TWO_CHAR_OPS.includes(src.slice(i, i + 2))) {
@@ -360,8 +436,14 @@ export function tokenize(src: string, nodes: ShellNode[], bash = false, extglob 
       } else toks.push(readWord());
     }
   }
+  readDocs();
   toks.push({ k: 'eof' });
   return toks;
+}
+
+/** A here-document's delimiter as written, its quotes removed (`'EOF'`, `"EOF"`, `\EOF` are EOF). */
+function heredocDelimiter(word: string): string {
+  return word.replace(/\\(.)|['"]/g, (_m, c: string | undefined) => c ?? '');
 }
 
 /** The index past the `))` closing a `((` at `at`, or undefined when `((` opens nested subshells. */

@@ -79,6 +79,8 @@ function describe(t: Tok): string {
       return '[[';
     case 'arith':
       return '((';
+    case 'doc':
+      return '<<';
   }
 }
 
@@ -88,7 +90,8 @@ function describe(t: Tok): string {
 
 /** Words that end any list; the enclosing construct decides whether they are expected. */
 const RESERVED_END = new Set(['then', 'do', 'done', 'fi', 'else', 'elif', '}', 'esac']);
-const REDIR_OPS = new Set(['>', '>>', '<', '>&', '&>', '>|', '<&']);
+/** `<<` stands alone only when no delimiter follows it (the lexer reads a here-document as one `doc` token). */
+const REDIR_OPS = new Set(['>', '>>', '<', '>&', '&>', '>|', '<&', '<<', '<<<']);
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=/;
 /** bash's also: `NAME+=…`, `NAME[i]=…`. */
 const BASH_ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[([^\]]*)\])?(\+?)=/;
@@ -406,16 +409,23 @@ class Parser {
       this.p++;
       t = this.peek();
     }
+    if (t.k === 'doc') {
+      this.p++;
+      return { fd: fd ?? 0, op: '<<', target: t.body, ...(t.eof ? { eof: t.eof } : {}) };
+    }
     if (t.k !== 'op' || !REDIR_OPS.has(t.v)) {
       if (fd !== undefined) throw new SyntaxFailure({ kind: 'unexpected', token: describe(t) });
       return undefined;
     }
     this.p++;
     const target = this.peek();
+    // bash's lexer ends a script with a newline, which is what it finds in the word's place
+    // (recorded, bash 5.2.15: `bash -c 'cat >'`, `bash -c 'cat <<'`: near unexpected token `newline').
+    if (target.k === 'eof' && this.bash) throw new SyntaxFailure({ kind: 'unexpected', token: 'newline' });
     if (target.k !== 'word') throw new SyntaxFailure({ kind: 'unexpected', token: describe(target) });
     this.p++;
     const op = t.v === '>|' ? '>' : t.v === '<&' ? '<' : (t.v as Redir['op']);
-    return { fd: fd ?? (op === '<' ? 0 : 1), op, target: target.word };
+    return { fd: fd ?? (op === '<' || op === '<<<' ? 0 : 1), op, target: target.word };
   }
 
   private simple(): number {
