@@ -47,6 +47,13 @@ describe('here-documents in every shell', () => {
     expect(run('dash', 'cat <<EOF;')).toEqual({ output: '', exitCode: 0 });
   });
 
+  it('in a script run by `sh FILE`, written by a document itself', () => {
+    const write = "cd /w; cat <<'END' > s.sh\necho start\ncat <<EOF\nin $0\nEOF\ncat <<EOF\nx\nEND\n";
+    expect(run('bash', `${write}bash s.sh`)).toEqual({ output: "start\nin s.sh\ns.sh: line 6: warning: here-document at line 5 delimited by end-of-file (wanted `EOF')\nx\n", exitCode: 0 });
+    expect(run('dash', `${write}sh s.sh`)).toEqual({ output: 'start\nin s.sh\nx\n', exitCode: 0 });
+    expect(run('ash', `${write}sh s.sh`)).toEqual({ output: 'start\nin s.sh\nx\n', exitCode: 0 });
+  });
+
   it('`<<` with no word is a syntax error', () => {
     expect(run('bash', 'cat <<')).toEqual({ output: "bash: -c: line 1: syntax error near unexpected token `newline'\nbash: -c: line 1: `cat <<'\n", exitCode: 2 });
     expect(run('dash', 'cat <<')).toEqual({ output: 'sh: 1: Syntax error: end of file unexpected\n', exitCode: 2 });
