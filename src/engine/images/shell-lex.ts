@@ -63,12 +63,33 @@ const TWO_CHAR_OPS = ['&&', '||', ';;', '>>', '>&', '<&', '&>', '>|'];
 // Lexer
 // ---------------------------------------------------------------------------------------------
 
-/** Index just past the `)` matching the `(` before `start`, skipping quoted text. */
-function findClose(src: string, start: number, open = '(', close = ')'): number {
+/**
+ * Index just past the `)` matching the `(` before `start`, skipping quoted text and the bodies
+ * of here-documents opened inside (`$(cat <<EOF` … `don't` … `EOF` … `)`, as bash, dash and ash read it).
+ */
+function findClose(src: string, start: number, open = '(', close = ')', arith = false): number {
   let depth = 1;
+  const docs: { wanted: string; strip: boolean }[] = [];
   for (let i = start; i < src.length; i++) {
     const c = src[i]!;
-    if (c === '\\') i++;
+    // `$((1 << 2))`: a shift, not a document.
+    if (!arith && src.startsWith('$((', i)) i = findClose(src, i + 3, '(', ')', true);
+    else if (!arith && c === '<' && src[i + 1] === '<' && src[i + 2] !== '<' && open === '(') {
+      const m = /^<<(-?)[ \t]*((?:[^\s;&|<>()'"\\]|'[^']*'|"[^"]*"|\\.)+)/.exec(src.slice(i));
+      if (m) {
+        docs.push({ wanted: heredocDelimiter(m[2]!), strip: m[1] === '-' });
+        i += m[0].length - 1;
+      } else i++;
+    } else if (c === '\n' && docs.length > 0) {
+      for (const d of docs.splice(0)) {
+        for (;;) {
+          const nl = src.indexOf('\n', i + 1);
+          const line = nl < 0 ? src.slice(i + 1) : src.slice(i + 1, nl);
+          i = nl < 0 ? src.length - 1 : nl;
+          if ((d.strip ? line.replace(/^\t+/, '') : line) === d.wanted || nl < 0) break;
+        }
+      }
+    } else if (c === '\\') i++;
     else if (c === "'") {
       const j = src.indexOf("'", i + 1);
       if (j < 0) break;
@@ -130,7 +151,7 @@ export function tokenize(src: string, nodes: ShellNode[], bash = false, extglob 
   const readDollar = (segs: Seg[], q: boolean): void => {
     const n = src[i + 1];
     if (n === '(' && src[i + 2] === '(') {
-      const end = findClose(src, i + 3);
+      const end = findClose(src, i + 3, '(', ')', true);
       if (src[end] !== ')') throw new SyntaxFailure({ kind: 'unterminated' });
       segs.push({ t: 'arith', expr: src.slice(i + 3, end - 1), q });
       i = end + 1;
@@ -449,7 +470,7 @@ function heredocDelimiter(word: string): string {
 /** The index past the `))` closing a `((` at `at`, or undefined when `((` opens nested subshells. */
 function arithEnd(src: string, at: number): number | undefined {
   try {
-    const end = findClose(src, at + 2);
+    const end = findClose(src, at + 2, '(', ')', true);
     return src[end] === ')' ? end + 1 : undefined;
   } catch {
     return undefined;
