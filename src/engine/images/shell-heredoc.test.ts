@@ -33,6 +33,7 @@ describe('here-documents in every shell', () => {
     ['for i in 1 2; do\ncat <<EOF\ni=$i\nEOF\ndone\nf() { cat <<X\nin f $1\nX\n}; f arg; if true; then cat <<E; fi\nin if\nE', 'i=1\ni=2\nin f arg\nin if\n'],
     ['x=$(cat <<EOF\nsub\nEOF\n); echo "[$x]"; read a b <<EOF\nr1 r2\nEOF\necho $a-$b', '[sub]\nr1-r2\n'],
     ['{ cat; } <<EOF\ngrp\nEOF', 'grp\n'],
+    ['n=0; while read l; do n=$((n+1)); echo "$n:$l"; done <<EOF\na b\nc\nEOF\necho n=$n; cat 0<<E\nz\nE', '1:a b\n2:c\nn=2\nz\n'],
     ['x=$(cat <<EOF\ndon\'t ( "\nEOF\n); echo "[$x]"; echo $(echo $((1 << 3))\n)', '[don\'t ( "]\n8\n'],
     ['cat << EOF\nspace before the word\nEOF', 'space before the word\n'],
   ])('%j', (script, expected) => {
