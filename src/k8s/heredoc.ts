@@ -16,6 +16,16 @@ export interface HeredocOpener {
   quoted: boolean;
 }
 
+/**
+ * A here-document's delimiter as the shell compares lines with it: its quotes and backslashes
+ * removed (`'EOF'`, `"EOF"`, `\EOF`, `E"O"F` are EOF); any of them makes the document quoted,
+ * taken as written. The learner's prompt (./prompt-syntax.ts) and the containers' and nodes'
+ * shells (engine/images/shell-lex.ts) both read it so.
+ */
+export function heredocDelimiter(word: string): string {
+  return word.replace(/\\(.)|['"]/g, (_m, c: string | undefined) => c ?? '');
+}
+
 /** A document line as the command reads it (`<<-` drops its leading tabs). */
 export function heredocLine(opener: HeredocOpener, line: string): string {
   return opener.stripTabs ? line.replace(/^\t+/, '') : line;

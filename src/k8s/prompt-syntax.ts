@@ -26,6 +26,7 @@
  * same lexer also answers where a line's here-documents start (`documentOperators`) and how a
  * command's redirections are listed (`commandParts`), for the same reason.
  */
+import { heredocDelimiter } from './heredoc';
 import { closingParen } from './shell-words';
 
 export type ListOp = ';' | '&&' | '||';
@@ -133,10 +134,6 @@ function skipDollar(src: string, i: number): number {
   throw eofError();
 }
 
-/** A here-document's delimiter as written, its quotes removed (`'EOF'`, `"EOF"`, `\EOF` are EOF). */
-function delimiter(word: string): string {
-  return word.replace(/\\(.)|['"]/g, (_m, c: string | undefined) => c ?? '');
-}
 
 function lex(src: string, readDocs = true): Tok[] {
   const toks: Tok[] = [];
@@ -148,7 +145,7 @@ function lex(src: string, readDocs = true): Tok[] {
   const documents = (): void => {
     for (const { tok, word, end } of pending) {
       const strip = tok.v.endsWith('<<-');
-      const want = delimiter(word);
+      const want = heredocDelimiter(word);
       const lines: string[] = [];
       for (;;) {
         if (i >= src.length) throw eofError();
@@ -624,7 +621,7 @@ function listedRedirection(v: string, word: string): string {
       return `${unless('0')}<<< ${word}`;
     case '<<':
     case '<<-': {
-      const bare = delimiter(word);
+      const bare = heredocDelimiter(word);
       return `${unless('0')}${op}${bare === word ? word : `'${bare}'`}`;
     }
     case '>&':
@@ -682,7 +679,7 @@ export function documentOperators(src: string): { text: string; word: string; st
   toks.forEach((t, k) => {
     const target = toks[k + 1];
     if (t.k !== 'redir' || !/^\d*<<-?$/.test(t.v) || target?.k !== 'word') return;
-    const word = delimiter(target.text);
+    const word = heredocDelimiter(target.text);
     found.push({ text: src.slice(t.start, target.end), word, stripTabs: t.v.endsWith('-'), quoted: word !== target.text });
   });
   return found;

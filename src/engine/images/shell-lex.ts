@@ -9,7 +9,7 @@
  */
 import { ansiCQuoted, type AnsiCFlavor } from '../../k8s/ansi-c';
 import { backquoted } from '../../k8s/backquote';
-import { heredocAsDoubleQuoted } from '../../k8s/heredoc';
+import { heredocAsDoubleQuoted, heredocDelimiter } from '../../k8s/heredoc';
 import type { CondItem, Seg, ShellNode, VarOp, Word } from './shell-ast';
 import { checkCond } from './shell-cond';
 import { parseInto } from './shell-parse';
@@ -462,10 +462,6 @@ x'`).
   return toks;
 }
 
-/** A here-document's delimiter as written, its quotes removed (`'EOF'`, `"EOF"`, `\EOF` are EOF). */
-function heredocDelimiter(word: string): string {
-  return word.replace(/\\(.)|['"]/g, (_m, c: string | undefined) => c ?? '');
-}
 
 /** The index past the `))` closing a `((` at `at`, or undefined when `((` opens nested subshells. */
 function arithEnd(src: string, at: number): number | undefined {
