@@ -36,6 +36,7 @@ describe('here-documents in every shell', () => {
     ['n=0; while read l; do n=$((n+1)); echo "$n:$l"; done <<EOF\na b\nc\nEOF\necho n=$n; cat 0<<E\nz\nE', '1:a b\n2:c\nn=2\nz\n'],
     ['x=$(cat <<EOF\ndon\'t ( "\nEOF\n); echo "[$x]"; echo $(echo $((1 << 3))\n)', '[don\'t ( "]\n8\n'],
     ['cat << EOF\nspace before the word\nEOF', 'space before the word\n'],
+    ['cat <<EOF\na\\\nEOF\nb\nEOF\ncat <<"Q"\na\\\nQ', 'aEOF\nb\na\\\n'],
   ])('%j', (script, expected) => {
     for (const d of ALL) expect({ d, ...run(d, script) }).toEqual({ d, output: expected, exitCode: 0 });
   });

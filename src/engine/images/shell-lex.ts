@@ -1,11 +1,15 @@
 /**
  * The shell lexer: words with their quoting and expansions (`'…'`, `"…"`, `\x`, `$VAR`, `${…}`,
- * `$(…)` and backticks parsed recursively, `$((…))`), operators, IO numbers and newlines. For
+ * `$(…)` and backticks parsed recursively, `$((…))`), operators, IO numbers and newlines, and
+ * here-documents (`<<WORD`, `<<-WORD`, quoted delimiters: the body is read from the lines after
+ * the operator's line, as one `doc` token's word) and bash's here-string `<<<`. For
  * bash (`bash`), also what bash's own lexer reads at a command's start — `[[ … ]]` as one
  * conditional token (shell-cond.ts checks its grammar) and `(( … ))` — and extglob patterns
  * (`@(a|b)`, `!(x)` …) as parts of a word inside `[[ ]]` and on lines after a `shopt -s extglob`
  * line: bash parses a line before it runs it, so `shopt -s extglob; echo @(a)` on one line is its
- * syntax error (recorded, bash 5.2.15).
+ * syntax error (recorded, bash 5.2.15). About 480 lines: one lexer whose word reader, quoting
+ * and here-document bodies share its cursor and line count. Approximate: a document inside
+ * backquotes ends at the first backquote.
  */
 import { ansiCQuoted, type AnsiCFlavor } from '../../k8s/ansi-c';
 import { backquoted } from '../../k8s/backquote';
@@ -375,10 +379,17 @@ x'`).
     for (const d of pending) {
       let body = '';
       let closed = false;
+      const physical = (from: number, to: number): string => (d.strip ? src.slice(from, to).replace(/^\t+/, '') : src.slice(from, to));
       while (i < src.length) {
-        const nl = src.indexOf('\n', i);
-        const raw = nl < 0 ? src.slice(i) : src.slice(i, nl);
-        const line = d.strip ? raw.replace(/^\t+/, '') : raw;
+        let nl = src.indexOf('\n', i);
+        let line = physical(i, nl < 0 ? src.length : nl);
+        // Unquoted, a line ending in `\` goes on with the next before it is compared (recorded,
+        // bash 5.2.15 and dash 0.5.12: `a\` then `EOF` is the body's `aEOF`).
+        while (!d.quoted && nl >= 0 && /(^|[^\\])(\\\\)*\\$/.test(line)) {
+          const from = nl + 1;
+          nl = src.indexOf('\n', from);
+          line = line.slice(0, -1) + physical(from, nl < 0 ? src.length : nl);
+        }
         i = nl < 0 ? src.length : nl + 1;
         if (line === d.wanted) {
           closed = true;

@@ -1,8 +1,8 @@
 /**
  * Recursive-descent parser for the shell subset in shell-ast.ts over shell-lex.ts's tokens:
- * `;` `&` `&&` `||` `|` `!`, redirections, assignments, `if`/`while`/`until`/`for`/`case`,
+ * `;` `&` `&&` `||` `|` `!`, redirections (here-documents and bash's `<<<` among them), assignments, `if`/`while`/`until`/`for`/`case`,
  * `{ …; }`, `( … )` and `name() body`; for bash (`bash`) also `[[ … ]]` and `(( … ))`. Anything
- * else is a syntax error the interpreter reports like the shell would. About 440 lines: one
+ * else is a syntax error the interpreter reports like the shell would. About 480 lines: one
  * recursive-descent parser whose compound commands share its cursor and its error positions.
  */
 import type { AnsiCFlavor } from '../../k8s/ansi-c';
