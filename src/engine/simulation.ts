@@ -331,9 +331,13 @@ export class Simulation {
     return more;
   }
 
-  /** Runs every message due within `ms`, then moves the clock to exactly now + ms. */
+  /**
+   * Runs every message due within `ms`, then moves the clock to exactly now + ms. The clock counts
+   * whole milliseconds (Event names, timestamps and timers rely on it): a duration that ends
+   * between two (a process's transfer) is waited out to the next one.
+   */
   advance(ms: number): void {
-    const until = this.clampToHorizon(this.#world.now + ms);
+    const until = this.clampToHorizon(this.#world.now + Math.ceil(ms));
     for (;;) {
       const next = queuePeek(this.#world.queue);
       if (!next || next.at > until) break;
@@ -357,7 +361,7 @@ export class Simulation {
    * or the queue empties.
    */
   runUntil(cond: () => boolean, limitMs: number): { reason: StopReason; at: SimMillis } {
-    const deadline = this.clampToHorizon(this.#world.now + limitMs);
+    const deadline = this.clampToHorizon(this.#world.now + Math.ceil(limitMs));
     if (cond()) return { reason: 'condition', at: this.#world.now };
     for (;;) {
       const next = queuePeek(this.#world.queue);
@@ -373,7 +377,7 @@ export class Simulation {
 
   /** `t`, or the horizon when `t` lies beyond it (never earlier than now: time does not go back). */
   private clampToHorizon(t: number): number {
-    return this.horizon === undefined ? t : Math.max(this.#world.now, Math.min(t, this.horizon));
+    return this.horizon === undefined ? t : Math.max(this.#world.now, Math.min(t, Math.floor(this.horizon)));
   }
 
   /** Runs until a trace record matching `pred` is appended; returns it. */

@@ -27,6 +27,18 @@ describe('sim ssh', () => {
     expect(run(s, 'sim help').text).toContain('sim ssh <node> [-- <command>]');
   });
 
+  it('keeps the clock on whole milliseconds after a node command whose transfer ends between two', () => {
+    // curl's transfer takes a fractional time; the clock once kept the fraction, and the next
+    // Event's name (the nanosecond clock in hex) threw: `kubectl rollout status` said internal error.
+    const t = new Session({ seed: 1 });
+    expect(run(t, 'sim ssh node-1 -- curl -s localhost:10249/proxyMode').text).toBe('iptables');
+    expect(Number.isInteger(t.sim.now)).toBe(true);
+    expect(run(t, 'kubectl create deployment web --image=nginx').code).toBe(0);
+    expect(run(t, 'kubectl rollout status deploy/web')).toEqual({ text: expect.stringContaining('successfully rolled out') as unknown as string, code: 0 });
+    t.sim.advance(0.4);
+    expect(Number.isInteger(t.sim.now)).toBe(true);
+  });
+
   it('leaves the runtime\'s OCI hops out of sim trace unless asked for', () => {
     const t = new Session({ seed: 1 });
     run(t, 'kubectl run web --image=nginx:1.27');
