@@ -7,7 +7,8 @@
 import type { Net } from './net-tools';
 import type { MysqlDial, MysqlReply, MysqlRequest } from './mysql-wire';
 import { SYN_TIMEOUT_MS } from './tools-nc';
-import type { ToolEnv } from './tool-types';
+import type { ToolEnv, ToolResult } from './tool-types';
+import { errorLine } from './mysql-format';
 
 export interface MysqlOptions {
   /** Unset: localhost, through the server's socket. */
@@ -47,6 +48,16 @@ export function dial(env: ToolEnv, net: Net, o: MysqlOptions, req: Omit<MysqlReq
     case 'reply':
       return { kind: 'reply', reply: wire.reply, ms: 1 };
   }
+}
+
+/** A dial's outcome for a client that must stop when it fails: the session's reply, or its exit (status 1, the error line written). */
+export type Connected = { kind: 'ok'; reply: Exclude<MysqlReply, { k: 'denied' }>; ms: number } | { kind: 'ended'; result: ToolResult };
+
+export function connected(env: ToolEnv, d: ReturnType<typeof dial>): Connected {
+  if (d.kind === 'failed') env.io.err(d.text);
+  else if (d.reply.k === 'denied') env.io.err(errorLine(d.reply.error));
+  else return { kind: 'ok', reply: d.reply, ms: d.ms };
+  return { kind: 'ended', result: { status: 1, ms: d.ms } };
 }
 
 /** A statement cut from the input, and the input line it started on. */

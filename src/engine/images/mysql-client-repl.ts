@@ -16,7 +16,7 @@
  * would then try to reconnect and say so); `help`, `status`, `source`, `pager`, `tee`, `delimiter`
  * and `prompt` are not modelled; no history file is written.
  */
-import { dial, splitStatements, type MysqlOptions } from './mysql-client-conn';
+import { connected, dial, splitStatements, type MysqlOptions } from './mysql-client-conn';
 import { errorLine, interactiveResult } from './mysql-format';
 import type { Net } from './net-tools';
 import type { ReaderInput, ToolEnv, ToolResult } from './tool-types';
@@ -67,15 +67,8 @@ function rehash(s: MysqlCliRepl, env: ToolEnv, net: Net): void {
 
 /** main(): connect (a failure ends mysql with status 1), the welcome, then the first prompt. */
 export function startMysqlRepl(o: MysqlOptions, env: ToolEnv, net: Net): ToolResult {
-  const d = dial(env, net, o, { ...(o.db !== undefined ? { db: o.db } : {}), statements: [] });
-  if (d.kind === 'failed') {
-    env.io.err(d.text);
-    return { status: 1, ms: d.ms };
-  }
-  if (d.reply.k === 'denied') {
-    env.io.err(errorLine(d.reply.error));
-    return { status: 1, ms: d.ms };
-  }
+  const d = connected(env, dial(env, net, o, { ...(o.db !== undefined ? { db: o.db } : {}), statements: [] }));
+  if (d.kind === 'ended') return d.result;
   const s: MysqlCliRepl = { program: 'mysql', prompt: 'mysql> ', o, buffer: '', ...(o.db !== undefined ? { db: o.db } : {}) };
   rehash(s, env, net);
   env.io.out(welcome(env, d.reply.connectionId, d.reply.version, d.reply.comment));

@@ -16,7 +16,7 @@
  * password is sent; option files (~/.my.cnf) are not read; `--help`, `--xml`, `--html`,
  * `--vertical` and the other options are not modelled (their error says so).
  */
-import { dial, splitStatements, type MysqlOptions } from './mysql-client-conn';
+import { connected, dial, splitStatements, type MysqlOptions } from './mysql-client-conn';
 import { startMysqlRepl } from './mysql-client-repl';
 import { boxTable, errorLine, tabTable } from './mysql-format';
 import type { NetTool } from './net-tools';
@@ -98,15 +98,8 @@ function runBatch(o: MysqlOptions, text: string, env: ToolEnv, net: Parameters<N
     if (word === 'exit' || word === 'quit' || word === '\\q') break;
     statements.push({ sql: c.sql, line: fromExecute ? 1 : c.line });
   }
-  const d = dial(env, net, o, { ...(o.db !== undefined ? { db: o.db } : {}), statements: statements.map((s) => s.sql) });
-  if (d.kind === 'failed') {
-    env.io.err(d.text);
-    return { status: 1, ms: d.ms };
-  }
-  if (d.reply.k === 'denied') {
-    env.io.err(errorLine(d.reply.error));
-    return { status: 1, ms: d.ms };
-  }
+  const d = connected(env, dial(env, net, o, { ...(o.db !== undefined ? { db: o.db } : {}), statements: statements.map((s) => s.sql) }));
+  if (d.kind === 'ended') return d.result;
   // main(): a terminal on both ends keeps the tables (status.batch without --silent).
   const boxes = o.table || (!o.batch && stdinIsTty(env.io) && stdoutIsTty(env.io));
   for (const [i, r] of d.reply.results.entries()) {
