@@ -79,3 +79,15 @@ function requestAttach(env: Env, pod: Pod, attachOptions: AttachRequestOptions):
 }
 
 type AttachRequestOptions = NonNullable<Parameters<Env['client']['raw']>[0]['attachOptions']>;
+
+/**
+ * attach.go reattachMessage, once a raw-TTY session with stdin ends: how to attach again, worded
+ * for an ephemeral container (FindContainerByName's path under spec.ephemeralContainers).
+ */
+export function reattachMessage(pod: Pod, container: string): string {
+  const name = pod.metadata.name ?? '';
+  const ns = pod.metadata.namespace ?? 'default';
+  return (pod.spec.ephemeralContainers ?? []).some((c) => c.name === container)
+    ? `Session ended, the ephemeral container will not be restarted but may be reattached using 'kubectl attach ${name} -c ${container} -n ${ns} -i -t' if it is still running\n`
+    : `Session ended, resume using 'kubectl attach ${name} -c ${container} -n ${ns} -i -t' command\n`;
+}

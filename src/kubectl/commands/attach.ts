@@ -24,7 +24,7 @@ import { namespaceOf, requestTimeout, type Env } from '../env';
 import { attachment, INTERACTIVE_SHELLS } from '../attach';
 import { containerOf, viSaveOver } from './exec';
 import { attachablePodFor } from './attachable-pod';
-import { attachLine, openAttach, pid1Shell, pipeToPid1, startPid1, stdinCloses } from './attach-line';
+import { attachLine, openAttach, pid1Shell, pipeToPid1, reattachMessage, startPid1, stdinCloses } from './attach-line';
 import { followStreams } from './container-stream';
 import { SESSION_NOTICE } from './run-attach';
 import type { CommandResult } from '../types';
@@ -39,19 +39,9 @@ export const ATTACH_FLAGS: FlagDef[] = [
 ];
 
 /** FindContainerByName: regular, init, then ephemeral containers. */
-function containerSpec(pod: Pod, name: string): { spec: Container | undefined; ephemeral: boolean } {
+function containerSpec(pod: Pod, name: string): Container | undefined {
   const regular = [...pod.spec.containers, ...(pod.spec.initContainers ?? [])].find((c) => c.name === name);
-  if (regular) return { spec: regular, ephemeral: false };
-  return { spec: (pod.spec.ephemeralContainers ?? []).find((c) => c.name === name) as Container | undefined, ephemeral: true };
-}
-
-/** reattachMessage for a raw-TTY session with stdin. */
-function reattachMessage(pod: Pod, container: string, ephemeral: boolean): string {
-  const name = pod.metadata.name ?? '';
-  const ns = pod.metadata.namespace ?? 'default';
-  return ephemeral
-    ? `Session ended, the ephemeral container will not be restarted but may be reattached using 'kubectl attach ${name} -c ${container} -n ${ns} -i -t' if it is still running\n`
-    : `Session ended, resume using 'kubectl attach ${name} -c ${container} -n ${ns} -i -t' command\n`;
+  return regular ?? ((pod.spec.ephemeralContainers ?? []).find((c) => c.name === name) as Container | undefined);
 }
 
 /** The shell PID 1 runs, as its spec names it (its prompt depends on it); `sh` when the image decides and it is no bash. */
@@ -82,7 +72,7 @@ export function runAttach(env: Env, argv: string[]): number {
     if (!(e instanceof CmdError)) throw e;
     throw plainError(`cannot attach to the container: ${e.text.replace(/^error: /, '').replace(/\n$/, '')}`);
   }
-  const { spec, ephemeral } = containerSpec(pod, container);
+  const spec = containerSpec(pod, container);
   let tty = flags.bool('tty');
   if (tty && !spec?.tty) {
     tty = false;
@@ -106,9 +96,9 @@ export function runAttach(env: Env, argv: string[]): number {
     if (started.ok) {
       const endPid1 = (code: number): CommandResult => {
         env.sim.exitAttachedShell(pod.metadata.namespace ?? 'default', pod.metadata.name ?? '', container, code);
-        return { output: quiet ? [] : [{ stream: 'stdout', text: reattachMessage(pod, container, ephemeral) }], exitCode: 0 };
+        return { output: quiet ? [] : [{ stream: 'stdout', text: reattachMessage(pod, container) }], exitCode: 0 };
       };
-      const detach = (): CommandResult => ({ output: quiet ? [] : [{ stream: 'stdout', text: reattachMessage(pod, container, ephemeral) }], exitCode: 0 });
+      const detach = (): CommandResult => ({ output: quiet ? [] : [{ stream: 'stdout', text: reattachMessage(pod, container) }], exitCode: 0 });
       env.tty.attach({ ...attachment({ pod, container, shell, exec, ...pid1Shell(started) }, started.output), endPid1, detach, ...viSaveOver(env, pod, container) });
       return 0;
     }
@@ -120,6 +110,6 @@ export function runAttach(env: Env, argv: string[]): number {
   if (stdin && spec?.stdin && (env.stdin !== undefined || !env.tty)) pipeToPid1(env, pod, container, env.stdin ?? '', stdinCloses(spec));
   // Without a raw TTY: what the container writes from now on, until it stops, the Pod goes or Ctrl+C.
   followStreams(env, [{ pod, container, prefix: '' }], { timeoutMs: requestTimeout(flags), from: openedAt });
-  if (raw && stdin && !quiet) env.out.out(reattachMessage(pod, container, ephemeral));
+  if (raw && stdin && !quiet) env.out.out(reattachMessage(pod, container));
   return 0;
 }

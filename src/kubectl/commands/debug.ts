@@ -28,7 +28,7 @@ import { MAX_WAIT_MS, watchUntil } from '../wait-util';
 import { readLog } from './logs-stream';
 import { randomSuffixes } from '../rand-suffix';
 import { viSaveOver } from './exec';
-import { attachLine, pid1Shell } from './attach-line';
+import { attachLine, pid1Shell, reattachMessage } from './attach-line';
 import { nodeDebugPod } from './debug-node';
 import { podCopy, type CopyOptions } from './debug-copy';
 import { applyEphemeralProfile } from './debug-profiles';
@@ -257,11 +257,7 @@ function endSession(env: Env, pod: Pod, container: string, code: number): Comman
   const ns = pod.metadata.namespace ?? 'default';
   const name = pod.metadata.name ?? '';
   env.sim.exitAttachedShell(ns, name, container, code);
-  const ephemeral = (pod.spec.ephemeralContainers ?? []).some((c) => c.name === container);
-  const text = ephemeral
-    ? `Session ended, the ephemeral container will not be restarted but may be reattached using 'kubectl attach ${name} -c ${container} -n ${ns} -i -t' if it is still running\n`
-    : `Session ended, resume using 'kubectl attach ${name} -c ${container} -n ${ns} -i -t' command\n`;
-  const output: OutputChunk[] = [{ stream: 'stdout', text }];
+  const output: OutputChunk[] = [{ stream: 'stdout', text: reattachMessage(pod, container) }];
   return { output, exitCode: 0 };
 }
 

@@ -25,7 +25,7 @@ import { MAX_WAIT_MS, watchUntil } from '../wait-util';
 import { readLog, type LogStream } from './logs-stream';
 import { followStreams } from './container-stream';
 import { programAttachment, viSaveOver } from './exec';
-import { attachLine, pid1Shell, pipeToPid1, startPid1, stdinCloses } from './attach-line';
+import { attachLine, pid1Shell, pipeToPid1, reattachMessage, startPid1, stdinCloses } from './attach-line';
 import type { CommandResult, OutputChunk } from '../types';
 
 const PODS = resourceInfo('pods')!;
@@ -117,7 +117,7 @@ function endSession(env: Env, pod: Pod, container: string, o: AttachedRun, code:
   const ns = pod.metadata.namespace ?? 'default';
   const name = pod.metadata.name ?? '';
   env.sim.exitAttachedShell(ns, name, container, code);
-  const output: OutputChunk[] = [{ stream: 'stdout', text: `Session ended, resume using 'kubectl attach ${name} -c ${container} -n ${ns} -i -t' command\n` }];
+  const output: OutputChunk[] = [{ stream: 'stdout', text: reattachMessage(pod, container) }];
   const waitForExitCode = !o.leaveStdinOpen && (o.restart === 'Never' || o.restart === 'OnFailure');
   if (!waitForExitCode) return { output, exitCode: 0 };
   try {
