@@ -84,7 +84,7 @@ describe('kubectl --record', () => {
     expect(kubectl(sim, String.raw`get cm cm -o jsonpath='{.metadata.annotations.kubectl\.kubernetes\.io/last-applied-configuration}'`).stdout).toContain('"kubernetes.io/change-cause":"kubectl apply --filename=cm.yaml --record=true"');
   });
 
-  it('is an unknown flag where upstream never registered it (create deployment, set env) and is never offered for completion', () => {
+  it('is an unknown flag where upstream never registered it (create deployment, set env); complete.test.ts checks it is never offered', () => {
     const sim = rolledOut();
     expect(kubectl(sim, 'create deployment x --image=nginx --record').stderr).toBe("error: unknown flag: --record\nSee 'kubectl create deployment --help' for usage.\n");
     expect(kubectl(sim, 'set env deploy/web A=b --record').stderr).toBe("error: unknown flag: --record\nSee 'kubectl set env --help' for usage.\n");

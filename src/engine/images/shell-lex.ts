@@ -76,7 +76,7 @@ function findClose(src: string, start: number, open = '(', close = ')', arith = 
   const docs: { wanted: string; strip: boolean }[] = [];
   for (let i = start; i < src.length; i++) {
     const c = src[i]!;
-    // `$((1 << 2))`: a shift, not a document.
+    // `$((1 << 2))`: an arithmetic shift, not a heredoc.
     if (!arith && src.startsWith('$((', i)) i = findClose(src, i + 3, '(', ')', true);
     else if (!arith && c === '<' && src[i + 1] === '<' && src[i + 2] !== '<' && open === '(') {
       const m = /^<<(-?)[ \t]*((?:[^\s;&|<>()'"\\]|'[^']*'|"[^"]*"|\\.)+)/.exec(src.slice(i));
