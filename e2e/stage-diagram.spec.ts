@@ -160,10 +160,13 @@ test.describe('the stage’s diagram', () => {
     await expect(diagram).toBeVisible();
     await expectReadable(page, 'phone');
     await expect(diagram.getByTestId('diagram-kube-apiserver')).toBeInViewport();
+    // No overview map over the machines: a finger pans the diagram itself.
+    await expect(diagram.locator('.react-flow__minimap')).toHaveCount(0);
     await page.screenshot({ path: 'test-results/screenshots/stage-basic-390x844.png' });
     await page.goto('/?topology=ha');
     await expect(diagram.locator('.react-flow__node-machine .cond-Ready')).toHaveCount(6, { timeout: 20_000 });
     await expectReadable(page, 'phone ha');
+    await expect(diagram.locator('.react-flow__minimap')).toHaveCount(0);
     await page.screenshot({ path: 'test-results/screenshots/stage-ha-390x844.png' });
     expect(problems).toEqual([]);
   });

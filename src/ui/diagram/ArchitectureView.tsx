@@ -262,7 +262,9 @@ export function ArchitectureView() {
             />
             <ExportButtons narrow={narrow} />
             <HelpButton narrow={narrow} text={t(choice ? 'diagram.choiceHint' : 'diagram.hint')} />
-            {view.whole ? null : <MiniMap position="bottom-right" pannable zoomable style={MINIMAP_STYLE} nodeStrokeWidth={2} className={`diagram-overview no-export${narrow ? ' is-above-controls' : ''}`} />}
+            {/* On a phone the overview would cover a third of the canvas's width over the machines
+                it summarises; a finger pans the diagram itself. */}
+            {view.whole || narrow ? null : <MiniMap position="bottom-right" pannable zoomable style={MINIMAP_STYLE} nodeStrokeWidth={2} className="diagram-overview no-export" />}
             <Suspense fallback={null}>
               <Tokens trace={trace} graph={graph} components={components} leaders={leaders} />
             </Suspense>
