@@ -92,4 +92,31 @@ test.describe('object inspector and events', () => {
     await page.screenshot({ path: 'test-results/screenshots/inspector.png', fullPage: true });
     expect(problems).toEqual([]);
   });
+
+  test('a Pod clicked on the diagram opens in the inspector, and a Pending one says why', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const problems = watchConsole(page);
+    await page.goto('/');
+    const ui = app(page);
+    const insp = inspector(page);
+    await ui.waitForBoot();
+    await ui.run('sim fail kube-scheduler');
+    await ui.run('kubectl create deployment web --image=nginx:1.27 --replicas=2');
+    await expect(ui.terminalOutput).toContainText('deployment.apps/web created');
+    await page.getByTestId('play-pause').click();
+    const chip = page.getByTestId('architecture').locator('.diagram-pod', { hasText: 'Pending' }).first();
+    await expect(chip).toBeVisible({ timeout: 20_000 });
+    await chip.getByRole('button').click();
+    // The inspector tab opens with that Pod selected, its namespace opened down to it.
+    await expect(page.getByTestId('dock-tab-inspector')).toHaveAttribute('aria-selected', 'true');
+    const selected = insp.tree.locator('[role="treeitem"][aria-selected="true"]');
+    await expect(selected).toHaveAccessibleName(/^Pod web-\w+-\w{5}\b/);
+    await expect(selected).toBeInViewport();
+    await expect(insp.view.getByRole('heading', { level: 3 })).toHaveText(/^Pod default\/web-\w+-\w{5}$/);
+    // "Why is it Pending?" asks sim why in the terminal: nothing assigns Pods while the scheduler is down.
+    await insp.view.getByTestId('why-pod').click();
+    await ui.openTab('terminal');
+    await expect(ui.terminalOutput).toContainText(/Pending with no node: kube-scheduler is not running/);
+    expect(problems).toEqual([]);
+  });
 });

@@ -37,6 +37,7 @@ import type { TraceRecord } from '../../engine/core/trace';
 import { activeFaults, faultActions } from './targets';
 import { useReducedMotion } from '../components/use-reduced-motion';
 import { NARROW, defaultView, layoutFrame } from './viewport';
+import { inspectObject } from '../layout/layout-store';
 
 // The travelling tokens bring the animation library; the picture draws without waiting for it.
 const Tokens = lazy(() => import('./Tokens').then((m) => ({ default: m.Tokens })));
@@ -167,6 +168,7 @@ export function ArchitectureView() {
       },
       choose: (option) => lessonRef.current?.choose(option),
       openNode: (host) => setZoomed(host),
+      inspect: (key) => inspectObject(key),
     }),
     [],
   );

@@ -1,6 +1,6 @@
 /**
  * What a diagram node can ask of the view around it: open a component's card, open the fault
- * menu for a box, or answer the open prediction with it. Custom React Flow nodes get no props
+ * menu for a box, answer the open prediction with it, or show a Pod in the inspector. Custom React Flow nodes get no props
  * from the view, so this travels by context.
  */
 import { createContext, useContext, type KeyboardEvent } from 'react';
@@ -15,6 +15,8 @@ export interface DiagramActions {
   choose(option: string): void;
   /** Zooms from the node grid into one node's machine. */
   openNode(host: string): void;
+  /** Opens an object (a Pod, by storage key) in the dock's inspector. */
+  inspect(key: string): void;
 }
 
 export const DiagramActionsContext = createContext<DiagramActions | null>(null);

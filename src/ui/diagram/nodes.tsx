@@ -149,25 +149,28 @@ export const AgentNode = memo(function AgentNode({ id, data }: NodeProps<Node<Ag
 
 export const PodNode = memo(function PodNode({ data }: NodeProps<Node<PodNodeData, 'pod'>>) {
   const t = useT();
+  const actions = useDiagramActions();
   const details = [
     t('diagram.podDetails', { name: `${data.namespace}/${data.name}`, ready: data.ready, status: data.status }),
     data.readyFalse ? t('diagram.readyFalse') : '',
     t('diagram.containerList', { list: data.containers.map((c) => `${c.name}: ${c.state}`).join(', ') }),
   ].filter(Boolean);
   return (
-    <div className={`diagram-pod shape-${data.shape}${data.readyFalse ? ' is-ready-false' : ''}${data.focus ? ' is-focus' : ''}`} title={details.join('\n')} data-status={data.status}>
+    <div className={`diagram-pod shape-${data.shape}${data.readyFalse ? ' is-ready-false' : ''}${data.focus ? ' is-focus' : ''}`} title={`${details.join('\n')}\n${t('diagram.podInspect')}`} data-status={data.status}>
       <Handles>
-        <PodShapeIcon shape={data.shape} />
-        <span className="diagram-pod-name" aria-hidden="true">
-          {data.label}
-        </span>
-        {data.quiet ? null : (
-          <span className="diagram-pod-status" aria-hidden="true">
-            {data.status}
+        <button type="button" className="diagram-pod-open nodrag nopan" onClick={() => actions.inspect(`pods/${data.namespace}/${data.name}`)}>
+          <PodShapeIcon shape={data.shape} />
+          <span className="diagram-pod-name" aria-hidden="true">
+            {data.label}
           </span>
-        )}
-        {data.readyFalse ? <CircleAlert className="diagram-ready-false" size={13} strokeWidth={2.5} aria-hidden="true" /> : null}
-        <span className="visually-hidden">{details.join('. ')}</span>
+          {data.quiet ? null : (
+            <span className="diagram-pod-status" aria-hidden="true">
+              {data.status}
+            </span>
+          )}
+          {data.readyFalse ? <CircleAlert className="diagram-ready-false" size={13} strokeWidth={2.5} aria-hidden="true" /> : null}
+          <span className="visually-hidden">{`${details.join('. ')}. ${t('diagram.podInspect')}`}</span>
+        </button>
       </Handles>
     </div>
   );

@@ -13,9 +13,11 @@ export interface ObjectTreeProps {
   tree: readonly TreeNode[];
   selectedId: string | undefined;
   onSelect: (node: TreeNode) => void;
+  /** Items to open so that the last one shows, scrolled into view (an object asked for from elsewhere); a new `seq` reveals again. */
+  reveal?: { ids: readonly string[]; seq: number };
 }
 
-export function ObjectTree({ tree, selectedId, onSelect }: ObjectTreeProps) {
+export function ObjectTree({ tree, selectedId, onSelect, reveal }: ObjectTreeProps) {
   const t = useT();
   const [overrides, setOverrides] = useState<ReadonlyMap<string, boolean>>(() => new Map());
   const isExpanded = useCallback((n: TreeNode) => overrides.get(n.id) ?? n.expanded, [overrides]);
@@ -25,6 +27,20 @@ export function ObjectTree({ tree, selectedId, onSelect }: ObjectTreeProps) {
   const tabId = focusedId !== undefined && byId.has(focusedId) ? focusedId : selectedId !== undefined && byId.has(selectedId) ? selectedId : items[0]?.node.id;
   const refs = useRef(new Map<string, HTMLLIElement>());
   const moveFocus = useRef(false);
+  const revealed = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    if (!reveal || revealed.current === reveal.seq) return;
+    revealed.current = reveal.seq;
+    const opens = reveal.ids.slice(0, -1);
+    if (opens.length) setExpanded(opens, true);
+    setFocusedId(reveal.ids.at(-1));
+  }, [reveal]);
+
+  useEffect(() => {
+    const last = reveal?.ids.at(-1);
+    if (last !== undefined && revealed.current === reveal?.seq) refs.current.get(last)?.scrollIntoView({ block: 'nearest' });
+  }, [reveal, items]);
 
   useEffect(() => {
     if (!moveFocus.current || tabId === undefined) return;

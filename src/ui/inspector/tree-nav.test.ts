@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TreeNode } from './tree';
-import { treeKey, visibleItems } from './tree-nav';
+import { pathTo, treeKey, visibleItems } from './tree-nav';
 
 const node = (id: string, children: TreeNode[] = [], expanded = true): TreeNode => ({ id, label: { type: 'object', kind: 'Pod', name: id }, key: id, status: '', tone: 'none', children, expanded });
 
@@ -52,5 +52,13 @@ describe('treeKey (WAI-ARIA tree view keyboard interaction)', () => {
 
   it('recovers when the focused item vanished (the object was deleted at this moment)', () => {
     expect(press('gone', 'ArrowDown')).toEqual({ type: 'focus', id: 'a' });
+  });
+});
+
+describe('pathTo', () => {
+  it('gives the items from the root down to an object, through collapsed ones, or undefined when the tree lacks it', () => {
+    expect(pathTo(tree, 'a2x')?.map((n) => n.id)).toEqual(['a', 'a2', 'a2x']);
+    expect(pathTo(tree, 'b')?.map((n) => n.id)).toEqual(['b']);
+    expect(pathTo(tree, 'nope')).toBeUndefined();
   });
 });

@@ -75,3 +75,13 @@ function typeAhead(items: readonly VisibleItem[], from: number, key: string, lab
   }
   return undefined;
 }
+
+/** The items from a root down to the object with storage key `key` (the object last), or undefined when the tree does not hold it. */
+export function pathTo(tree: readonly TreeNode[], key: string): TreeNode[] | undefined {
+  for (const n of tree) {
+    if (n.key === key) return [n];
+    const below = pathTo(n.children, key);
+    if (below) return [n, ...below];
+  }
+  return undefined;
+}

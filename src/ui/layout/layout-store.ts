@@ -19,6 +19,11 @@ export interface LayoutState {
   instructor: boolean;
   /** A fresh page (no run from a link, no lesson resuming): the terminal greets the learner. */
   greet: boolean;
+  /**
+   * The object something asked the inspector to show (a Pod clicked on the diagram), by storage
+   * key; `seq` grows with every ask, so asking for the same object again selects it again.
+   */
+  inspect?: { key: string; seq: number };
 }
 
 const DOCK_KEY = 'reconcile.dock';
@@ -39,6 +44,12 @@ export function toggleInstructor(): void {
 export function openDock(tab: DockTab): void {
   writeChoice(DOCK_KEY, tab);
   layoutStore.setState({ dock: tab, phone: tab === 'terminal' ? 'terminal' : layoutStore.getState().phone === 'terminal' ? 'terminal' : 'tools' });
+}
+
+/** Opens the inspector with one object selected (its tree opened down to it). */
+export function inspectObject(key: string): void {
+  layoutStore.setState({ inspect: { key, seq: (layoutStore.getState().inspect?.seq ?? 0) + 1 } });
+  openDock('inspector');
 }
 
 export function showPhoneView(view: PhoneView): void {

@@ -4,7 +4,8 @@
  */
 export const en = {
   'diagram.user': 'User / CI',
-  'diagram.hint': 'Click a component for its card. Right-click it (or focus it and press Shift+F10) to inject a fault.',
+  'diagram.hint': 'Click a component for its card, a Pod to inspect it. Right-click a component (or focus it and press Shift+F10) to inject a fault.',
+  'diagram.podInspect': 'Open it in the inspector',
   'diagram.choiceHint': 'Click a highlighted box to answer the question.',
   'diagram.choose': 'Answer: {name}',
   'diagram.systemPods': 'kube-system: {count}',
@@ -87,7 +88,8 @@ export const en = {
 
 export const zh: Record<keyof typeof en, string> = {
   'diagram.user': '用户 / CI',
-  'diagram.hint': '点击组件查看它的卡片。右键点击（或聚焦后按 Shift+F10）可以注入故障。',
+  'diagram.hint': '点击组件查看它的卡片，点击 Pod 在检查器中查看它。右键点击组件（或聚焦后按 Shift+F10）可以注入故障。',
+  'diagram.podInspect': '在检查器中打开',
   'diagram.choiceHint': '点击高亮的方框来回答问题。',
   'diagram.choose': '回答：{name}',
   'diagram.systemPods': 'kube-system：{count}',
