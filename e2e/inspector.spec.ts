@@ -93,7 +93,7 @@ test.describe('object inspector and events', () => {
     expect(problems).toEqual([]);
   });
 
-  test('a Pod clicked on the diagram opens in the inspector, and a Pending one says why', async ({ page }) => {
+  test('a Pod clicked on the diagram opens in the inspector, a Pending one says why, and an event opens its object', async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 720 });
     const problems = watchConsole(page);
     await page.goto('/');
@@ -117,6 +117,12 @@ test.describe('object inspector and events', () => {
     await insp.view.getByTestId('why-pod').click();
     await ui.openTab('terminal');
     await expect(ui.terminalOutput).toContainText(/Pending with no node: kube-scheduler is not running/);
+    // An event's OBJECT opens too: the ReplicaSet that created the Pods.
+    await ui.openTab('events');
+    const created = insp.eventRows.filter({ has: page.locator('td', { hasText: /^SuccessfulCreate$/ }) }).first();
+    await created.getByRole('button', { name: /^replicaset\/web-/ }).click();
+    await expect(page.getByTestId('dock-tab-inspector')).toHaveAttribute('aria-selected', 'true');
+    await expect(insp.view.getByRole('heading', { level: 3 })).toHaveText(/^ReplicaSet default\/web-\w+$/);
     expect(problems).toEqual([]);
   });
 });

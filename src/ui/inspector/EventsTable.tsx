@@ -1,13 +1,15 @@
 /**
  * A live `kubectl get events`, at the moment the timeline shows: LAST SEEN is the age at that
  * moment, so scrubbing back makes the table younger. Oldest first, as `--sort-by=.lastTimestamp`
- * orders it (the command line above the table says so). No props.
+ * orders it (the command line above the table says so); an OBJECT that still exists opens in
+ * the inspector. No props.
  */
 import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useT } from '../i18n/react';
 import { useApp } from '../store/react';
 import type { AppState } from '../store/store';
 import { eventNamespaces, eventRows, eventsCommand } from './events';
+import { inspectObject } from '../layout/layout-store';
 import './inspector.css';
 
 const selectObjects = (s: AppState) => s.cluster.objects;
@@ -95,7 +97,15 @@ export function EventsTable() {
                     {r.type}
                   </td>
                   <td>{r.reason}</td>
-                  <td>{r.object}</td>
+                  <td>
+                    {r.target ? (
+                      <button type="button" className="insp-object-link" onClick={() => inspectObject(r.target!)} title={t('events.inspect')}>
+                        {r.object}
+                      </button>
+                    ) : (
+                      r.object
+                    )}
+                  </td>
                   <td className="insp-message">{r.message}</td>
                 </tr>
               ))}

@@ -27,6 +27,19 @@ describe('eventRows on a real run', () => {
     expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 
+  it('links a row to its object while the object exists: a living Pod, the Deployment, a node; not a Pod scaled away', () => {
+    const rows = eventRows(state.objects, undefined, now);
+    const pods = rows.filter((r) => r.reason === 'Scheduled');
+    const living = pods.filter((r) => state.objects.has(`pods/default/${r.object.slice(4)}`));
+    expect(living.length).toBeGreaterThan(0);
+    for (const r of living) expect(r.target).toBe(`pods/default/${r.object.slice(4)}`);
+    const gone = rows.filter((r) => r.reason === 'Killing');
+    expect(gone.length).toBeGreaterThan(0);
+    for (const r of gone) expect(r.target).toBeUndefined();
+    expect(rows.find((r) => r.object === 'deployment/go-api')?.target).toBe('deployments/default/go-api');
+    expect(rows.find((r) => r.object.startsWith('node/'))?.target).toMatch(/^nodes\/[\w-]+$/);
+  });
+
   it('shows every namespace with -A, and ages move with the moment shown', () => {
     const all = eventRows(state.objects, undefined, now);
     expect(new Set(all.map((r) => r.namespace))).toEqual(new Set(['default', 'kube-system']));

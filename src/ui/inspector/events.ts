@@ -7,6 +7,7 @@
 import type { KEvent, KObject } from '../../k8s/types';
 import { parseTimestamp } from '../../k8s/time';
 import { eventLastSeenAndCount } from '../../k8s/printers/event';
+import { resourceForKind } from '../../k8s/resources';
 
 export interface EventRow {
   key: string;
@@ -17,6 +18,8 @@ export interface EventRow {
   object: string;
   message: string;
   warning: boolean;
+  /** The involved object's storage key while it exists (the row's OBJECT opens it in the inspector). */
+  target?: string;
 }
 
 /** Every namespace for the selector: those that exist, plus any an event is in. */
@@ -43,6 +46,7 @@ export function eventRows(objects: ReadonlyMap<string, KObject>, namespace: stri
     const first = e.firstTimestamp ? e.firstTimestamp : e.eventTime;
     const last = e.lastTimestamp ? e.lastTimestamp : first;
     const kind = (e.involvedObject.kind ?? '').toLowerCase();
+    const target = involvedKey(objects, e.involvedObject);
     rows.push({
       at: last ? parseTimestamp(last) : Number.NEGATIVE_INFINITY,
       row: {
@@ -54,6 +58,7 @@ export function eventRows(objects: ReadonlyMap<string, KObject>, namespace: stri
         object: e.involvedObject.name ? `${kind}/${e.involvedObject.name}` : kind,
         message: (e.message ?? '').trim(),
         warning: e.type === 'Warning',
+        ...(target ? { target } : {}),
       },
     });
   }
@@ -65,4 +70,12 @@ export function eventRows(objects: ReadonlyMap<string, KObject>, namespace: stri
 export function eventsCommand(namespace: string | undefined): string {
   const scope = namespace === undefined ? ' -A' : namespace === 'default' ? '' : ` -n ${namespace}`;
   return `kubectl get events${scope} --sort-by=.lastTimestamp`;
+}
+
+/** The storage key of an Event's involved object (`pods/default/web-1`, `nodes/node-1`), when that object is in the moment shown. */
+function involvedKey(objects: ReadonlyMap<string, KObject>, ref: KEvent['involvedObject']): string | undefined {
+  const info = ref.kind ? resourceForKind(ref.kind) : undefined;
+  if (!info || !ref.name) return undefined;
+  const key = info.namespaced ? `${info.resource}/${ref.namespace ?? ''}/${ref.name}` : `${info.resource}/${ref.name}`;
+  return objects.has(key) ? key : undefined;
 }
