@@ -48,6 +48,7 @@
  * Approximate: only the manifests below exist; every other PATH is a 404.
  */
 
+import { DOCS_EXAMPLES_DEBUG } from './docs-examples-debug';
 import { DOCS_EXAMPLES_JOBS } from './docs-examples-jobs';
 import { DOCS_EXAMPLES_MYSQL } from './docs-examples-mysql';
 import { DOCS_EXAMPLES_POLICY } from './docs-examples-policy';
@@ -282,6 +283,7 @@ export const ALL_DOCS_EXAMPLES: Readonly<Record<string, DocsExample>> = {
   ...DOCS_EXAMPLES_JOBS,
   ...DOCS_EXAMPLES_POLICY,
   ...DOCS_EXAMPLES_ZOOKEEPER,
+  ...DOCS_EXAMPLES_DEBUG,
 };
 
 /** The file at `path` (under examples/), if the docs have it. */

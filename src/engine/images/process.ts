@@ -476,6 +476,16 @@ export function stdinShell(p: ProcessState): string[] | undefined {
   return stdinArgvOf(execedArgv(imageDefinition(p.input.image.ref), p.argv), p.input.stdinOpen, p.input.mounts);
 }
 
+/**
+ * A file as the container's filesystem holds it now (its layer and volumes): what the kubelet
+ * reads through the host path it bind-mounted there (the termination message). Undefined when no
+ * such file exists.
+ */
+export function containerFile(p: ProcessState, path: string): string | undefined {
+  const f = stat(p.machine.fs, context(p, false).base, path);
+  return f.kind === 'file' ? f.content : undefined;
+}
+
 /** When, if ever, the process exits on its own (crash, completion, OOM kill, start failure). */
 export function processExit(p: ProcessState): ProcessExit | undefined {
   if (p.startError) return p.startError;

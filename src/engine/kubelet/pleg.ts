@@ -22,6 +22,7 @@ import type { ContainerRecord, RuntimeState, SandboxRecord } from '../node/runti
 import { containerUser } from '../images/process';
 import { armRelist, lastTick, type CachedContainer, type CachedSandbox, type PlegContainerState, type RuntimePodStatus } from './pleg-clock';
 import type { KubeletState, PodWorker } from './state';
+import { terminationMessage } from './termination-message';
 
 /** The lifecycle events of one relist for one Pod (PodLifeCycleEventType). */
 export type PlegEvent = 'ContainerStarted' | 'ContainerDied' | 'ContainerRemoved' | 'ContainerChanged';
@@ -95,7 +96,8 @@ function cachedContainer(c: ContainerRecord): CachedContainer {
   if (c.finishedAt !== undefined) out.finishedAt = c.finishedAt;
   if (c.exitCode !== undefined) out.exitCode = c.exitCode;
   if (c.reason !== undefined) out.reason = c.reason;
-  if (c.message !== undefined) out.message = c.message;
+  const message = terminationMessage(c);
+  if (message !== undefined) out.message = message;
   if (c.process) {
     const u = containerUser(c.process);
     out.user = { uid: u.uid, gid: u.gid, groups: [...u.groups] };

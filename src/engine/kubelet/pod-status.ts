@@ -13,6 +13,7 @@ import type { CachedContainer, CachedSandbox, RuntimePodStatus } from './pleg-cl
 import { podQOS } from '../../k8s/qos';
 import type { PodWorker, ProbeKind } from './state';
 import { containerResources, resizeInProgress } from './resize';
+import { podStatusMessage } from './termination-message';
 
 /** Conditions the kubelet owns; others (DisruptionTarget, readiness gates) are kept as found. */
 const KUBELET_CONDITIONS = ['PodResizePending', 'PodResizeInProgress', 'PodReadyToStartContainers', 'Initialized', 'Ready', 'ContainersReady', 'PodScheduled'];
@@ -32,11 +33,11 @@ export function shouldRestart(pod: Pod, c: Container, latest: Pick<CachedContain
   return true;
 }
 
-function terminated(rt: RuntimeState | undefined, c: CachedContainer): ContainerState {
+function terminated(rt: RuntimeState | undefined, pod: Pod, c: CachedContainer): ContainerState {
   const t: NonNullable<ContainerState['terminated']> = { exitCode: c.exitCode ?? 0, reason: c.reason ?? (c.exitCode === 0 ? 'Completed' : 'Error') };
   if (c.startedAt !== undefined) t.startedAt = rfc3339(c.startedAt as SimMillis);
   if (c.finishedAt !== undefined) t.finishedAt = rfc3339(c.finishedAt as SimMillis);
-  if (c.message) t.message = c.message;
+  if (c.message) t.message = podStatusMessage(pod, c.message);
   t.containerID = containerUri(rt, c.id);
   return { terminated: t };
 }
@@ -77,9 +78,9 @@ function containerStatus(v: Views, c: Container, init: boolean, defaultWaiting: 
       s.started = startup === 'none' || startup === 'success';
       s.ready = s.started && (readiness === 'none' || readiness === 'success');
     } else {
-      s.state = terminated(v.rt, latest);
+      s.state = terminated(v.rt, v.pod, latest);
     }
-    if (prev && prev.state === 'CONTAINER_EXITED') s.lastState = terminated(v.rt, prev);
+    if (prev && prev.state === 'CONTAINER_EXITED') s.lastState = terminated(v.rt, v.pod, prev);
   }
   const why = v.wk.containers.get(c.name)?.waiting;
   if (why && latest?.state !== 'CONTAINER_RUNNING' && shouldRestart(v.pod, c, latest, init)) {

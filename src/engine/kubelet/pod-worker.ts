@@ -167,6 +167,8 @@ function containerConfig(w: World, self: KubeletState, wk: PodWorker, name: stri
   if (cpu !== undefined) cfg.cpuLimitMillicores = milli(cpu);
   const cpuRequest = c.resources?.requests?.['cpu'];
   if (cpuRequest !== undefined) cfg.cpuRequestMillicores = milli(cpuRequest);
+  if (c.terminationMessagePath) cfg.terminationMessagePath = c.terminationMessagePath;
+  if (c.terminationMessagePolicy) cfg.terminationMessagePolicy = c.terminationMessagePolicy;
   if (c.stdin) cfg.stdin = true;
   if (c.tty) cfg.tty = true;
   const podSc = wk.pod.spec.securityContext as Record<string, unknown> | undefined;

@@ -50,6 +50,13 @@ export interface ContainerConfig {
   fieldPath: string;
   /** The volumes set up by the kubelet, by mountPath (the same layer objects the volume manager keeps). */
   mounts?: Record<string, MountedVolume>;
+  /**
+   * The container's terminationMessagePath and terminationMessagePolicy, as the kubelet labels the
+   * CRI container with them (io.kubernetes.container.terminationMessagePath/-Policy annotations)
+   * to read the message back when it exits (kubelet/termination-message.ts).
+   */
+  terminationMessagePath?: string;
+  terminationMessagePolicy?: 'File' | 'FallbackToLogsOnError';
   /** CRI stdin: the runtime keeps the container's stdin open for an attach (spec `stdin: true`). */
   stdin?: boolean;
   /**

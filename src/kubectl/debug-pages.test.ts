@@ -1,0 +1,34 @@
+/**
+ * kubernetes.io's "Monitoring, Logging, and Debugging" task pages through the whole engine (their
+ * manifests: k8s/docs-examples-debug.ts; examples/debug-*.sh follow the pages line by line).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadKubectlChunks } from './chunks';
+import { Session } from './session';
+
+beforeAll(() => loadKubectlChunks());
+
+const out = (s: Session, line: string): string => s.run(line).output.map((o) => o.text).join('');
+
+describe('Determine the Reason for Pod Failure', () => {
+  it('reports what the container wrote to /dev/termination-log as its terminated state\'s message', () => {
+    const s = new Session({ seed: 3 });
+    s.run('kubectl apply -f https://k8s.io/examples/debug/termination.yaml');
+    s.run('sim advance 15s');
+    expect(out(s, 'kubectl get pod termination-demo -o go-template="{{range .status.containerStatuses}}{{.lastState.terminated.message}}{{end}}"')).toBe('Sleep expired\n');
+    expect(out(s, 'kubectl get pod termination-demo --output=yaml')).toMatch(/ {4}lastState:\n {6}terminated:\n(?: {8}\S.*\n)*? {8}message: \|\n {10}Sleep expired\n/);
+    expect(out(s, 'kubectl describe pod termination-demo')).toContain('      Message:   Sleep expired\n\n      Exit Code:    0\n');
+  });
+
+  it('terminationMessagePath names another file; FallbackToLogsOnError takes the log\'s end when the file is empty and the exit failed', () => {
+    const s = new Session({ seed: 3 });
+    s.run(`kubectl run msg-path-demo --image=debian --restart=Never --overrides='{"spec":{"containers":[{"name":"msg-path-demo","image":"debian","command":["sh","-c","echo Custom path > /tmp/my-log"],"terminationMessagePath":"/tmp/my-log"}]}}'`);
+    s.run(`kubectl run fallback --image=debian --restart=Never --overrides='{"spec":{"containers":[{"name":"fallback","image":"debian","command":["sh","-c","echo first; echo oops >&2; exit 3"],"terminationMessagePolicy":"FallbackToLogsOnError"}]}}'`);
+    s.run(`kubectl run no-fallback --image=debian --restart=Never -- sh -c 'echo oops; exit 3'`);
+    s.run('sim advance 20s');
+    const message = (pod: string): string => out(s, `kubectl get pod ${pod} -o jsonpath={.status.containerStatuses[0].state.terminated.message}`);
+    expect(message('msg-path-demo')).toBe('Custom path\n');
+    expect(message('fallback')).toBe('first\noops\n');
+    expect(message('no-fallback')).toBe('');
+  });
+});
