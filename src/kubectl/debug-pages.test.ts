@@ -32,3 +32,18 @@ describe('Determine the Reason for Pod Failure', () => {
     expect(message('no-fallback')).toBe('');
   });
 });
+
+describe('Debug Init Containers', () => {
+  it('a running plain init container is started but not ready; it is ready once it exits 0 (prober_manager UpdatePodStatus)', () => {
+    const s = new Session({ seed: 3 });
+    s.run(`kubectl run myapp-pod --image=busybox:1.28 --overrides='{"spec":{"initContainers":[{"name":"init-myservice","image":"busybox:1.28","command":["sh","-c","until nslookup myservice; do sleep 2; done"]}]}}' -- sleep 3600`);
+    s.run('sim advance 10s');
+    const init = (): string => out(s, 'kubectl get pod myapp-pod -o jsonpath={.status.initContainerStatuses[0].started}/{.status.initContainerStatuses[0].ready}');
+    expect(out(s, 'kubectl get pod myapp-pod')).toContain('Init:0/1');
+    expect(init()).toBe('true/false');
+    expect(out(s, 'kubectl describe pod myapp-pod')).toMatch(/ {4}State: +Running\n.*\n {4}Ready: +False\n/);
+    s.run('kubectl create service clusterip myservice --tcp=80:9376');
+    s.run('sim advance 10s');
+    expect(init()).toBe('false/true');
+  });
+});

@@ -88,6 +88,9 @@ function containerStatus(v: Views, c: Container, init: boolean, defaultWaiting: 
     s.state = { waiting: why.message ? { reason: why.reason, message: why.message } : { reason: why.reason } };
   }
   if (!latest) delete s.containerID;
+  // prober_manager.go UpdatePodStatus: a plain init container is ready once it has done its job
+  // (exited 0), never while it runs.
+  if (init && !isSidecar(c)) s.ready = s.state.terminated?.exitCode === 0;
   // kubelet convertToAPIContainerStatuses copies the runtime's ContainerStatus.user (containerd 2.x reports it).
   if (latest?.user) s.user = { linux: { gid: latest.user.gid, supplementalGroups: [...latest.user.groups], uid: latest.user.uid } };
   return s;
