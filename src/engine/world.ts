@@ -5,6 +5,7 @@
  * replaying the same commands reproduces the same trace byte for byte. The clock, queue, PRNG,
  * trace and change set are the SimCore slice (sim-core.ts) the primitives are typed against.
  */
+import type { TrackedFlow } from './node/conntrack-table';
 import type { TrafficState } from './metrics/state';
 import type { ComponentId, NodeName, SimMillis } from './core/ids';
 import type { KObject } from '../k8s/types';
@@ -71,6 +72,8 @@ export interface World extends SimCore {
    * interpreter's machine holding the login bash between lines; absent until one opens, gone at `exit`.
    */
   nodeShells?: Map<string, Machine>;
+  /** Each node's connection-tracking table (node/conntrack-table.ts), by node name; absent until a connection. */
+  conntrack?: Map<string, TrackedFlow[]>;
   /** The options the cluster was built with (topology/options.ts); absent means kubeadm's defaults. */
   cluster?: ClusterOptions;
   /** The simulated cloud's load balancers (controllers/cloud/provider.ts), with --cloud-provider only. */

@@ -3,7 +3,7 @@
  * 24.04, the kubelet's osImage (files.ts' release files), whose userland is ubuntu:24.04's (dash
  * as /bin/sh, bash, GNU coreutils, merged /usr: images/userland-files.ts) plus what a server
  * install and kubeadm's packages add — procps, sudo, iproute2, openssl, lsb-release, systemd's
- * journalctl and systemctl, iptables and nftables, cri-tools' crictl, kubeadm, kubelet and
+ * journalctl and systemctl, iptables and nftables, conntrack (kubeadm's preflight requires it), cri-tools' crictl, kubeadm, kubelet and
  * kubectl — as program files where Debian's packages put them (node-programs.ts runs them) —
  * and curl (the containers' curl, as Ubuntu 24.04 builds it, over node-net.ts).
  *
@@ -23,6 +23,7 @@ export const NODE_PROGRAM_PATHS: Readonly<Record<string, string>> = {
   systemctl: '/usr/bin/systemctl',
   'iptables-save': '/usr/sbin/iptables-save',
   nft: '/usr/sbin/nft',
+  conntrack: '/usr/sbin/conntrack',
   ip: '/usr/bin/ip',
   lsb_release: '/usr/bin/lsb_release',
   openssl: '/usr/bin/openssl',

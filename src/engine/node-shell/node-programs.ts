@@ -1,6 +1,6 @@
 /**
  * The node's own programs as the interpreter runs them (RunContext.programs): crictl, kubeadm,
- * journalctl, systemctl, iptables-save, nft, iproute2's ip and ss, lsb_release (this folder's tools,
+ * journalctl, systemctl, iptables-save, nft, iproute2's ip and ss, lsb_release, conntrack (this folder's tools,
  * over the node's state and disk), Ubuntu's openssl (the laptop's, images/tools-openssl.ts),
  * procps' watch (watch.ts) and sudo. Their files are in node-image.ts.
  *
@@ -21,6 +21,7 @@ import { lsbRelease } from './lsb-release';
 import { nodeIp } from './ip';
 import { iptablesSave, nftListRuleset } from './netfilter';
 import { ssTool } from './ss';
+import { conntrack } from './conntrack';
 import { watchTool } from './watch';
 
 type NodeTool = (w: World, node: string, args: string[], io: ShellIo, disk: NodeDisk) => number;
@@ -53,6 +54,7 @@ const NODE_TOOLS: Readonly<Record<string, NodeTool>> = {
   nft,
   systemctl,
   lsb_release: lsbRelease,
+  conntrack,
 };
 
 const sudo: Tool = (args, env) => {

@@ -31,6 +31,7 @@ import type { EchoReply, HttpAnswer, HttpHead, HttpRequest, NetworkView, RedisWi
 import { hostListener, listenerId, machineAt, serveListener, type HostListener } from './host-listeners';
 import { checkConnection, type Dropped, type Endpoint as PolicyEndpoint } from './netpol/enforce';
 import { cniDnsReachable } from './netpol/dns';
+import { trackConnection } from './conntrack-table';
 
 export interface HttpGet {
   /** The node the request leaves from. */
@@ -208,6 +209,13 @@ function clientAddress(w: World, req: HttpGet, l: Listener, nodeIP: string, nat:
   return req.source && req.source.ip !== l.sandbox.ip ? req.source.ip : nodeIP;
 }
 
+/** The finished connection in the conntrack tables of the nodes it crossed (conntrack-table.ts). */
+function track(w: World, req: Omit<HttpGet, 'path' | 'request' | 'via'>, a: Arrival, seenAs: string): void {
+  if (!a.l) return;
+  const client = req.source?.ip ?? (req.origin !== undefined ? (req.originIP ?? a.nodeIP) : a.nodeIP);
+  trackConnection(w, { fromNode: req.from, endpointNode: a.l.node, client, dialled: a.sent.dialled, endpoint: { ip: a.l.sandbox.ip, port: a.port }, seenAs });
+}
+
 /** Sends the request to `endpoint` (`podIP:port`); `dialled` is the address the client used. */
 function deliver(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: string; port: number }, endpoint: string, service: string | undefined, nat?: Nat): HttpGetResult {
   const a = arrive(w, req, proxy, dialled, endpoint, service, 'http');
@@ -249,6 +257,7 @@ function deliver(w: World, req: HttpGet, proxy: ComponentId, dialled: { ip: stri
     const answer = serveRequest(c.process!, w.now, port, http, req.path, from, own);
     if (!answer) continue;
     markComponentChanged(w, l.runtime);
+    if (!answer.hang) track(w, req, a, from);
     if (answer.hang) return { ...sent, reply: { kind: 'hang' } };
     if (answer.closed) return { ...sent, reply: { kind: 'closed' } };
     if (answer.tlsFailure) return { ...sent, reply: { kind: 'tls-failed', failure: answer.tlsFailure } };
@@ -304,7 +313,9 @@ export function tcpConnect(w: World, req: Omit<HttpGet, 'path' | 'request' | 'vi
   if (typeof a === 'string') return a;
   if (a.host) return a.host.kind === 'unreachable' ? 'timeout' : a.host.kind === 'refused' ? 'refused' : 'open';
   if (!a.l) return 'timeout';
-  return a.l.containers.some((c) => listensOn(c.process!, w.now, a.port)) ? 'open' : 'refused';
+  if (!a.l.containers.some((c) => listensOn(c.process!, w.now, a.port))) return 'refused';
+  track(w, req, a, req.source && req.source.ip !== a.l.sandbox.ip ? req.source.ip : a.nodeIP);
+  return 'open';
 }
 
 /**
