@@ -47,6 +47,29 @@ kubectl drain node-2 --ignore-daemonsets
 kubectl get pods -l app=zookeeper -o wide
 kubectl get poddisruptionbudgets
 kubectl uncordon node-1 node-2
+# The Eviction API: a POST to the Pod's eviction subresource (the page's curl to the insecure port is
+# `kubectl create --raw` today, and its policy/v1beta1 is policy/v1). 201 while the budget allows it,
+# 429 TooManyRequests once it would be broken.
+sim advance 30s
+kubectl get poddisruptionbudgets
+kubectl create --raw /api/v1/namespaces/default/pods/zk-2/eviction -f - <<'JSON'
+{
+  "apiVersion": "policy/v1",
+  "kind": "Eviction",
+  "metadata": {
+    "name": "zk-2",
+    "namespace": "default"
+  }
+}
+JSON
+kubectl create --raw /api/v1/namespaces/default/pods/zk-1/eviction -f - <<'JSON'
+{"apiVersion": "policy/v1", "kind": "Eviction", "metadata": {"name": "zk-1", "namespace": "default"}}
+JSON
+kubectl create --raw /api/v1/namespaces/default/pods/quux/eviction -f - <<'JSON'
+{"apiVersion": "policy/v1", "kind": "Eviction", "metadata": {"name": "quux", "namespace": "default"}}
+JSON
+sim advance 30s
+kubectl get pods -l app=zookeeper -o wide
 # A budget that allows no voluntary disruption: the drain never completes (here it gives up at --timeout).
 kubectl patch pdb zk-pdb --type=merge -p '{"spec":{"maxUnavailable":0}}'
 sim advance 2s

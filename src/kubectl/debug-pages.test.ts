@@ -47,3 +47,30 @@ describe('Debug Init Containers', () => {
     expect(init()).toBe('false/true');
   });
 });
+
+describe('Safely Drain a Node: the Eviction API through kubectl create --raw', () => {
+  const evict = (pod: string): string => `kubectl create --raw /api/v1/namespaces/default/pods/${pod}/eviction -f - <<'JSON'\n{"apiVersion":"policy/v1","kind":"Eviction","metadata":{"name":"${pod}","namespace":"default"}}\nJSON`;
+  const all = (s: Session, line: string): string => s.run(line).output.map((o) => o.text).join('');
+
+  it('answers 201 with a Status while the budget allows it, 429 once it would be broken', () => {
+    const s = new Session({ seed: 3 });
+    s.run('kubectl create deployment web --image=nginx --replicas=3');
+    s.run('kubectl create pdb web --selector=app=web --min-available=2');
+    s.run('kubectl rollout status deployment/web --timeout=1m');
+    s.run('sim advance 3s');
+    const pods = out(s, "kubectl get pods -l app=web -o jsonpath='{.items[*].metadata.name}'").split(' ');
+    expect(all(s, evict(pods[0]!))).toBe('{"kind":"Status","apiVersion":"v1","metadata":{},"status":"Success","code":201}\n');
+    expect(all(s, evict(pods[1]!))).toBe("Error from server (TooManyRequests): Cannot evict pod as it would violate the pod's disruption budget.\n");
+    expect(all(s, evict('quux'))).toBe('Error from server (NotFound): pods "quux" not found\n');
+  });
+
+  it('validates --raw as create.go does', () => {
+    const s = new Session({ seed: 3 });
+    expect(all(s, 'kubectl create --raw /x -f a.json -o yaml')).toBe('error: --raw and --output are mutually exclusive\n');
+    expect(all(s, 'kubectl create --raw /x -f a.json -f b.json')).toBe('error: --raw can only use a single local file or stdin\n');
+    expect(all(s, 'kubectl create --raw /x -f http://a/b')).toBe('error: --raw cannot read from a url\n');
+    expect(all(s, 'kubectl create --raw x -f a.json')).toBe('error: --raw must be a valid URL path: parse "x": invalid URI for request\n');
+    expect(all(s, 'kubectl create --raw /x')).toBe('error: must specify one of -f and -k\n');
+    expect(all(s, 'kubectl create --raw /api/v1/namespaces/default/pods/p/eviction -f nosuch.json')).toBe('error: open nosuch.json: no such file or directory\n');
+  });
+});

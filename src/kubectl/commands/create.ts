@@ -30,6 +30,7 @@ import { CREATE_TOKEN_FLAGS, createToken } from './create-token';
 import { goQuote } from '../printers/go-template/lex';
 import { buildIngress, INGRESS_FLAGS, typedIngress } from './create-ingress';
 import { buildService, checkRequiredServiceFlags, isServiceKind, SERVICE_FLAGS, serviceType, typedService } from './create-service';
+import { runCreateRaw } from './create-raw';
 import { failIfSchemaUnreachable, failIfUnrecognizable, KUSTOMIZE_FLAG, loadInputs, usesFiles } from '../file-inputs';
 
 export const CREATE_FILE_FLAGS: FlagDef[] = [
@@ -40,6 +41,7 @@ export const CREATE_FILE_FLAGS: FlagDef[] = [
   { name: 'save-config', kind: 'bool' },
   { name: 'edit', kind: 'bool' },
   { name: 'field-manager', kind: 'string' },
+  { name: 'raw', kind: 'string' },
   DRY_RUN_FLAG,
   OUTPUT_FLAG,
   ...TEMPLATE_FLAGS,
@@ -404,5 +406,6 @@ export function runCreate(env: Env, argv: string[]): number {
   if (!usesFiles(flags)) {
     throw new CmdError(`error: must specify one of -f and -k\n`);
   }
+  if (flags.str('raw') !== '') return runCreateRaw(env, flags);
   return fromFiles(env, flags, cause);
 }
