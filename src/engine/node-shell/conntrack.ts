@@ -109,6 +109,9 @@ function table(args: string[], i: number, o: Options): number {
   return i + 1;
 }
 
+/** The commands simulated, short and long: each may be followed by a table name. */
+const COMMANDS: Readonly<Record<string, Command>> = { '-L': 'list', '--dump': 'list', '-C': 'count', '--count': 'count', '-F': 'flush', '--flush': 'flush', '-D': 'delete', '--delete': 'delete' };
+
 const PORT_OPTIONS: Readonly<Record<string, keyof Options['ports']>> = {
   '--sport': 'sport', '--orig-port-src': 'sport', '--dport': 'dport', '--orig-port-dst': 'dport',
   '--reply-port-src': 'rsport', '--reply-port-dst': 'rdport',
@@ -123,6 +126,12 @@ function parse(args: string[]): Options | 'help' | 'version' {
       if (v === undefined) throw new Problem(`option \`${a}' requires an argument`);
       return v;
     };
+    const command = Object.hasOwn(COMMANDS, a) ? COMMANDS[a] : undefined;
+    if (command !== undefined) {
+      setCommand(o, command);
+      i = table(args, i, o);
+      continue;
+    }
     switch (a) {
       case '-h':
       case '--help':
@@ -130,26 +139,6 @@ function parse(args: string[]): Options | 'help' | 'version' {
       case '-V':
       case '--version':
         return 'version';
-      case '-L':
-      case '--dump':
-        setCommand(o, 'list');
-        i = table(args, i, o);
-        break;
-      case '-C':
-      case '--count':
-        setCommand(o, 'count');
-        i = table(args, i, o);
-        break;
-      case '-F':
-      case '--flush':
-        setCommand(o, 'flush');
-        i = table(args, i, o);
-        break;
-      case '-D':
-      case '--delete':
-        setCommand(o, 'delete');
-        i = table(args, i, o);
-        break;
       case '-E': case '--event': case '-S': case '--stats': case '-G': case '--get': case '-I': case '--create': case '-U': case '--update':
         throw new NotSimulated(`\`${a}' is not simulated in this classroom (-L, -C, -D and -F are)`);
       case '-s': case '--src': case '--orig-src':
@@ -170,7 +159,7 @@ function parse(args: string[]): Options | 'help' | 'version' {
         break;
       case '-p': case '--protonum': case '--proto': {
         const p = value().toLowerCase();
-        if (!(p in PROTOS)) throw new Problem(`\`${p}' unsupported protocol`);
+        if (!Object.hasOwn(PROTOS, p)) throw new Problem(`\`${p}' unsupported protocol`);
         o.proto = p;
         o.given.push('protonum');
         break;
@@ -195,7 +184,7 @@ function parse(args: string[]): Options | 'help' | 'version' {
         o.given.push('zero');
         break;
       default: {
-        const port = PORT_OPTIONS[a];
+        const port = Object.hasOwn(PORT_OPTIONS, a) ? PORT_OPTIONS[a] : undefined;
         if (port && o.proto !== undefined && ['tcp', 'udp', 'udplite', 'sctp', 'dccp'].includes(o.proto)) {
           o.ports[port] = Number(value());
           break;
