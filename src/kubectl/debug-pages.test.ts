@@ -33,6 +33,24 @@ describe('Determine the Reason for Pod Failure', () => {
   });
 });
 
+describe('termination messages: the kubelet\'s limits', () => {
+  it('keeps the file\'s last 4096 bytes, then the status keeps 12 KiB shared by the Pod\'s containers', () => {
+    const s = new Session({ seed: 3 });
+    // 5000 bytes written (4999 a's, then x; JSON's \u0027 is the quote the shell line cannot hold):
+    // the kubelet reads the last 4096; four containers leave each 3072 of them.
+    const writer = (name: string): string => `{"name":"${name}","image":"busybox:1.36","command":["sh","-c","printf %5000s x | tr \\u0027 \\u0027 a > /dev/termination-log; exit 1"]}`;
+    const sleeper = (name: string): string => `{"name":"${name}","image":"busybox:1.36","command":["sleep","3600"]}`;
+    s.run(`kubectl run big --image=busybox:1.36 --restart=Never --overrides='{"spec":{"containers":[${writer('w')},${sleeper('s1')},${sleeper('s2')},${sleeper('s3')}]}}'`);
+    s.run('sim advance 15s');
+    // The kubelet lists the statuses by name (kubetypes.SortedContainerStatuses), not in the spec's order.
+    expect(out(s, "kubectl get pod big -o jsonpath='{.status.containerStatuses[*].name}'")).toBe('s1 s2 s3 w');
+    expect(out(s, 'kubectl get pod big -o jsonpath={.status.containerStatuses[3].state.terminated.message}')).toBe('a'.repeat(3072));
+    s.run(`kubectl run one --image=busybox:1.36 --restart=Never --overrides='{"spec":{"containers":[${writer('w')}]}}'`);
+    s.run('sim advance 15s');
+    expect(out(s, 'kubectl get pod one -o jsonpath={.status.containerStatuses[0].state.terminated.message}')).toBe(`${'a'.repeat(4095)}x`);
+  });
+});
+
 describe('Debug Init Containers', () => {
   it('a running plain init container is started but not ready; it is ready once it exits 0 (prober_manager UpdatePodStatus)', () => {
     const s = new Session({ seed: 3 });

@@ -279,7 +279,9 @@ export function generatePodStatus(input: StatusInput): PodStatus {
   // Fields other components own in the status are carried over untouched.
   if (old.nominatedNodeName) status.nominatedNodeName = old.nominatedNodeName;
   if (init.length) status.initContainerStatuses = init;
-  status.containerStatuses = main;
+  // convertToAPIContainerStatuses sorts the regular containers' statuses by name
+  // (kubetypes.SortedContainerStatuses); init containers keep the spec's order.
+  status.containerStatuses = [...main].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   status.qosClass = podQOS(pod);
   // convertToAPIContainerStatuses for ephemeral containers: the same states, but the prober
   // manager never sets their `started` or `ready` (they have no probes and serve nothing).
