@@ -9,8 +9,26 @@ kubectl get pod termination-demo
 kubectl get pod termination-demo --output=yaml
 kubectl get pod termination-demo -o go-template="{{range .status.containerStatuses}}{{.lastState.terminated.message}}{{end}}"
 kubectl describe pod termination-demo | sed -n '/Last State/,/Exit Code/p'
-# A multi-container Pod: the go-template names each container with its message.
-kubectl get pod termination-demo -o go-template='{{range .status.containerStatuses}}{{printf "%s:\n%s\n\n" .name .lastState.terminated.message}}{{end}}'
+# A multi-container Pod: the go-template names each container with its message (the kubelet lists
+# the statuses by container name, whatever the spec's order).
+kubectl apply -f - <<'YAML'
+apiVersion: v1
+kind: Pod
+metadata:
+  name: multi-container-pod
+spec:
+  restartPolicy: Never
+  containers:
+  - name: web
+    image: busybox:1.36
+    command: ["sh", "-c", "echo port 8080 already in use > /dev/termination-log; exit 1"]
+  - name: agent
+    image: busybox:1.36
+    command: ["sh", "-c", "echo config loaded > /dev/termination-log"]
+YAML
+sim advance 10s
+kubectl get pod multi-container-pod
+kubectl get pod multi-container-pod -o go-template='{{range .status.containerStatuses}}{{printf "%s:\n%s\n\n" .name .state.terminated.message}}{{end}}'
 # Customizing the termination message: the page's msg-path-demo reads /tmp/my-log instead.
 kubectl run msg-path-demo --image=debian --restart=Never --overrides='{"spec":{"containers":[{"name":"msg-path-demo-container","image":"debian","command":["sh","-c","echo Custom path > /tmp/my-log"],"terminationMessagePath":"/tmp/my-log"}]}}'
 # FallbackToLogsOnError: an empty file and a failed exit give the log's last lines instead.
