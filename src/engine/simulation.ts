@@ -51,7 +51,8 @@ import type { ObjectChangeRecord } from './sim-core';
 import { boundChangeLog } from './scale-mode';
 import { aggregateOf, drainRates, heldSeconds, type TraceRateCount, type TraceRateSecond } from './core/trace-rates';
 import type { World } from './world';
-import { runNodeLogin, runNodeShell, type ShellResult as NodeShellResult } from './node-shell/node-machine';
+import { NODE_LINE_LIMIT_MS, runNodeLogin, runNodeShell, type ShellResult as NodeShellResult } from './node-shell/node-machine';
+import type { WorldPace } from './images/machine';
 import { customResources, type CustomResourceInfo } from './apiextensions/served';
 import { setOptionalController, type OptionalControllerResult } from './controllers/samplecontroller/optional';
 import { allNodesReady, systemPodsReady } from './boot-conditions';
@@ -673,20 +674,36 @@ export class Simulation {
 
   /**
    * A command line run by a node's shell over ssh (`sim ssh NODE -- LINE`; node-shell/node-machine.ts):
-   * what it wrote, each chunk at its simulated moment, and how long it ran (the caller waits that
-   * long). What it writes stays on the node's disk. `columns`: the terminal's width.
+   * what it wrote, each chunk at its simulated moment, and how long it ran. The cluster's time
+   * passes with the line (each command reads the node as it is when it runs): it returns with
+   * the clock at the line's end, or, for a line still running, at the horizon or after `limitMs`
+   * (default NODE_LINE_LIMIT_MS), where the caller holds it. What it writes stays on the node's
+   * disk. `columns`: the terminal's width.
    */
-  nodeShell(node: string, line: string, columns?: number): NodeShellResult {
-    return runNodeShell(this.#world, node, line, columns);
+  nodeShell(node: string, line: string, opts: { columns?: number; limitMs?: number } = {}): NodeShellResult {
+    return runNodeShell(this.#world, node, line, opts.columns, this.paceFor(opts.limitMs));
   }
 
   /**
    * A line typed at the node's interactive login (`sim ssh NODE`): `pid` absent opens the login
    * shell (bash as `-bash`), which keeps its state between lines until `exit`; `interruptAt`: a
-   * Ctrl+C at that simulated time while the line runs.
+   * Ctrl+C at that simulated time while the line runs. Time passes with the line as nodeShell's.
    */
-  nodeLogin(node: string, line: string, pid?: number, opts: { interruptAt?: number; columns?: number } = {}): NodeShellResult {
-    return runNodeLogin(this.#world, node, line, pid, opts);
+  nodeLogin(node: string, line: string, pid?: number, opts: { interruptAt?: number; columns?: number; limitMs?: number } = {}): NodeShellResult {
+    const { limitMs, ...rest } = opts;
+    return runNodeLogin(this.#world, node, line, pid, { ...rest, pace: this.paceFor(limitMs) });
+  }
+
+  /** The cluster's time for a line that waits for it: run up to `t`, never past the horizon or `limitMs` from now. */
+  private paceFor(limitMs = NODE_LINE_LIMIT_MS): WorldPace {
+    const bound = this.#world.now + limitMs;
+    return {
+      to: (t) => {
+        const to = Math.min(t, bound);
+        if (to > this.#world.now) this.advance(to - this.#world.now);
+        return this.#world.now;
+      },
+    };
   }
 
   /** The apiservers' audit events as JSON lines, oldest first (`sim audit`; apiserver/audit.ts). */

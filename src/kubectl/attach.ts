@@ -26,8 +26,6 @@ import type { ExecChunk, FollowRef, Simulation, StreamRun, TtyShellState, ViOpen
 import type { AttachedShell, CommandResult, OutputChunk } from './types';
 import { defaultPs1, expandPrompt } from '../k8s/shell-prompt';
 import { waitWhileRunning, type FollowRead } from './exec-wait';
-import { MAX_WAIT_MS } from './wait-util';
-import { throwIfCutShort } from './interrupt';
 import { Output } from './output';
 import { followReader, TimedOutput } from './timed-output';
 
@@ -294,7 +292,7 @@ function chrootLine(sim: Simulation, a: Attachment, ch: NonNullable<Attachment['
  */
 function runningLine(sim: Simulation, a: Attachment, written: LineOutput): LineOutcome {
   written.shown.upToNow();
-  const end = a.node !== undefined ? nodeWait(sim) : waitWhileRunning(sim, a.namespace, a.pod, a.container, a.containerID, written.follow);
+  const end = a.node !== undefined ? nodeWait() : waitWhileRunning(sim, a.namespace, a.pod, a.container, a.containerID, written.follow);
   written.shown.upToNow();
   const output = written.out.result(0, true).output;
   if (end === 'capped') return { result: { output, exitCode: a.lastStatus, unended: true }, detached: false };
@@ -303,13 +301,11 @@ function runningLine(sim: Simulation, a: Attachment, written: LineOutput): LineO
 }
 
 /**
- * A node's line that has not ended holds the terminal until a Ctrl+C (the horizon cuts the wait:
- * `Interrupted`, and the line is replayed with its moment) or the runner's bound.
+ * A node's line that has not ended has held the terminal to the runner's bound already: the
+ * cluster's time passes with a node's line (kubectl/sim/ssh.ts). A Ctrl+C replays the line with
+ * its moment, which the node's shell handles.
  */
-function nodeWait(sim: Simulation): 'capped' {
-  const until = sim.now + MAX_WAIT_MS;
-  sim.advance(MAX_WAIT_MS);
-  throwIfCutShort(sim, until);
+function nodeWait(): 'capped' {
   return 'capped';
 }
 

@@ -800,8 +800,21 @@ export function parkedForNet(m: Machine, ctx: RunContext): boolean {
   return m.stack[m.stack.length - 1]?.k === 'net' && !ctx.net?.http;
 }
 
-/** Runs steps with clock ≤ until. `budget` bounds steps (lookahead, nested runs). */
-export function advance(m: Machine, ctx: RunContext, until: number, budget = Infinity): void {
+/**
+ * The cluster's time, for a run that reads the live World at each step's moment (a node's shell
+ * line: node-shell/node-machine.ts). `to(t)` runs the cluster until `t`, or as far as it may go
+ * (a Ctrl+C's horizon, the caller's bound), and returns where its clock stopped.
+ */
+export interface WorldPace {
+  to(t: number): number;
+}
+
+/**
+ * Runs steps with clock ≤ until. `budget` bounds steps (lookahead, nested runs). With `pace`,
+ * the World is run to each step's moment before the step (a step never reads a past World); a
+ * step the World cannot reach is not run: the machine stays `running` there.
+ */
+export function advance(m: Machine, ctx: RunContext, until: number, budget = Infinity, pace?: WorldPace): void {
   let left = budget;
   while (m.state === 'running') {
     const kill = killTime(m);
@@ -811,6 +824,7 @@ export function advance(m: Machine, ctx: RunContext, until: number, budget = Inf
       return;
     }
     if (m.clock > until || left-- <= 0 || (ctx.lookahead && m.endless) || parkedForNet(m, ctx)) return;
+    if (pace && pace.to(m.clock) < m.clock) return;
     const before = m.clock;
     step(m, ctx);
     m.steps++;
@@ -854,6 +868,12 @@ export interface NestedKind {
    * its own prompt keeps the exec's frames (`awaiting`), as a `read` at an interactive shell does.
    */
   keepsTerminal?: true;
+  /**
+   * The run's own steps wait for the World (advance's `pace`): each reads the cluster at its
+   * moment. Only this run's: what it nests ($(…), a pipeline's stages, `&` jobs, `timeout`'s
+   * program) still runs to its end inside one step, on the World of that step.
+   */
+  pace?: WorldPace;
 }
 
 /**
@@ -918,7 +938,7 @@ export function runNested(m: Machine, ctx: RunContext, root: number, out: Sink, 
     sub.stack.push({ k: 'script', root, stage: 0, scope: null, terminal: true });
   } else if (asScript) enterScript(sub, root, null);
   else enter(sub, root, inner);
-  const ran = finishNested(m, sub, inner, kind.shell?.cut ?? kind.cut);
+  const ran = finishNested(m, sub, inner, kind.shell?.cut ?? kind.cut, kind.pace);
   if ((kind.shell || kind.keepsTerminal) && sub.awaiting) {
     // The frames are kept as data: the request's sinks in them are dropped (the next request brings its own).
     const stack = sub.stack.map((f) => ('out' in f && f.out ? { ...f, out: { k: 'null' as const }, err: { k: 'null' as const } } : f));
@@ -928,8 +948,8 @@ export function runNested(m: Machine, ctx: RunContext, root: number, out: Sink, 
 }
 
 /** Runs `sub` to its end (bounded) and hands the counters nested runs share back to `m`. */
-function finishNested(m: Machine, sub: Machine, inner: RunContext, cut?: LineCut): NestedResult {
-  advance(sub, inner, cut?.at ?? Infinity, NESTED_BUDGET);
+function finishNested(m: Machine, sub: Machine, inner: RunContext, cut?: LineCut, pace?: WorldPace): NestedResult {
+  advance(sub, inner, cut?.at ?? Infinity, NESTED_BUDGET, pace);
   // A line waiting in `read` has no command running: the page handles a Ctrl+C there itself.
   if (cut && !sub.awaiting && (sub.state === 'blocked' || sub.state === 'spinning' || (sub.state === 'running' && sub.clock > cut.at))) cut.then(sub, inner);
   // Nested runs share these by reference; counters must flow back.

@@ -28,7 +28,7 @@
  */
 import { END_OF_INPUT } from '../../k8s/end-of-input';
 import { DEFAULT_OPTS } from '../../k8s/shell-options';
-import { currentScope, restoreScope, runNested, type LineCut, type Machine, type RunContext, type Sink, type TtyShell } from './machine';
+import { currentScope, restoreScope, runNested, type LineCut, type Machine, type RunContext, type Sink, type TtyShell, type WorldPace } from './machine';
 import { resolveCommand } from './resolve';
 import { nextProcPid } from './shell-chain';
 import { parseCached, syntaxMessage } from './shell-builtins';
@@ -64,6 +64,8 @@ export interface TtyShellRef {
   interruptAt?: number;
   /** The attaching client's own question about the shell (kubectl/attach.ts STARTUP_SCRIPT), not a typed line. */
   probe?: boolean;
+  /** The line's steps wait for the World (machine.ts WorldPace): a node's login reads the live cluster. */
+  pace?: WorldPace;
 }
 
 /** The shell `argv` starts, reading the terminal: its environment is the container's, its directory the image's WORKDIR. */
@@ -241,7 +243,7 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
             then: (sub, inner) => interruptRun(sub, inner, at, { interactive: true, drop: () => dropAfter(combined, streams, times, at) }),
           };
     const lineCtx: RunContext = at === undefined ? ctx : { ...ctx, sigint: { at, handled: false } };
-    const r = runNested(m, lineCtx, root, out, '', true, { shell: { proc: { argv: sh.argv, pid: sh.pid, replaced: false, startedAt: sh.startedAt }, selfPid: sh.pid + pidBase(ctx), lineNo, ...resume, ...(cut ? { cut } : {}) } });
+    const r = runNested(m, lineCtx, root, out, '', true, { shell: { proc: { argv: sh.argv, pid: sh.pid, replaced: false, startedAt: sh.startedAt }, selfPid: sh.pid + pidBase(ctx), lineNo, ...resume, ...(cut ? { cut } : {}) }, ...(ref.pace ? { pace: ref.pace } : {}) });
     // A program's session (TtyShell.program) ends with the program: when its line stops waiting.
     const ended = (r.exited === true || (sh.program === true && !r.awaiting)) && !r.blocked && !r.spinning;
     if (r.scope) sh.scope = r.scope;

@@ -21,11 +21,12 @@ import type { World } from '../world';
 import { agentId } from '../core/ids';
 import { baseFacts } from '../node/machine-facts';
 import { liveMachineFacts } from '../node/resource-metrics';
-import { newMachine, runNested, type Machine, type RunContext, type Sink } from '../images/machine';
+import { newMachine, runNested, type Machine, type RunContext, type Sink, type WorldPace } from '../images/machine';
+import type { BaseFs } from '../images/fs';
 import { argvScript } from '../images/shell-ast';
 import { resolveCommand } from '../images/resolve';
 import { runTtyLine, stamped } from '../images/tty-shell';
-import { nodeMounts, withSystem, type MachineFacts, type SystemView } from '../images/sysinfo';
+import { nodeMounts, withSystem, type SystemView } from '../images/sysinfo';
 import { proc, type Proc } from '../images/proc-model';
 import { DEFAULT_OPTS } from '../../k8s/shell-options';
 import type { ExecChunk, TtyShellState } from '../images/types';
@@ -57,6 +58,11 @@ export interface HostCaller {
 const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 /** sshd's session environment for root (a non-login `bash -c`): the shell sets the rest itself. */
 const SSH_ENV: Readonly<Record<string, string>> = { HOME: '/root', USER: 'root', LOGNAME: 'root', PATH, SHELL: '/bin/bash' };
+/**
+ * How long a node's line that does not end holds the cluster's time when its caller sets no
+ * bound: the runner's bound on a wait (kubectl/wait-util.ts MAX_WAIT_MS, which `sim ssh` passes).
+ */
+export const NODE_LINE_LIMIT_MS = 15 * 60_000;
 /** The PID the ssh session's shell has (illustrative, as processes.ts's are). */
 const LOGIN_PID = 2417;
 
@@ -120,8 +126,7 @@ function nodeContext(w: World, node: string, m: Machine, entry: Entry, live = tr
   const def = nodeImage();
   const machine = baseFacts(w, node, undefined);
   const known = live ? machine : undefined;
-  let facts: MachineFacts | undefined;
-  const now = (): MachineFacts => (facts ??= liveMachineFacts(w, node) ?? known!);
+  const now = asOfNow(w, () => liveMachineFacts(w, node) ?? known!);
   // ssh's session is the one login utmp has; chroot from a Pod logs nobody in.
   const system: SystemView | undefined = known
     ? {
@@ -134,7 +139,7 @@ function nodeContext(w: World, node: string, m: Machine, entry: Entry, live = tr
         users: entry.caller ? 0 : 1,
       }
     : undefined;
-  const base = system ? withSystem(nodeBase(w, node), system, () => m.clock) : nodeBase(w, node);
+  const base = system ? withSystem(liveNodeBase(w, node), system, () => m.clock) : liveNodeBase(w, node);
   const caller = entry.caller;
   const ctx: RunContext = {
     argv: ['/sbin/init'],
@@ -161,18 +166,57 @@ function nodeContext(w: World, node: string, m: Machine, entry: Entry, live = tr
   return ctx;
 }
 
-/** Runs `body` on the node's disk: what it wrote stays (host-fs.ts), and a change to a manifest wakes the kubelet. */
-function onDisk<T>(w: World, node: string, body: (m: Machine, layer: ReturnType<typeof nodeLayer>) => T, machine?: Machine): T {
+/**
+ * `make()` as of the World's moment: made again once the World's clock moved (a line's steps
+ * wait for it, WorldPace), kept while it stands still.
+ */
+function asOfNow<T>(w: World, make: () => T): () => T {
+  let at = -1;
+  let made: T | undefined;
+  return () => {
+    if (at !== w.now || made === undefined) {
+      made = make();
+      at = w.now;
+    }
+    return made;
+  };
+}
+
+/** The node's files as they are at the World's moment (files.ts renders the cluster's state into them). */
+function liveNodeBase(w: World, node: string): BaseFs {
+  const now = asOfNow(w, () => nodeBase(w, node));
+  return { file: (p) => now().file(p), isDir: (p) => now().isDir(p), list: (d) => now().list(d), link: (p) => now().link?.(p), meta: (p) => now().meta?.(p) };
+}
+
+/**
+ * Runs `body` on the node's disk: what it wrote stays (host-fs.ts), and a change to a manifest
+ * wakes the kubelet. `pace` (a line that reads the live cluster): before each step the line's
+ * writes so far reach the World, where the kubelet reads the disk, and each change in the
+ * manifest directory is an inotify event at its moment, in order (manifest-watch.ts); then the
+ * World runs to the step's moment. Without it they reach the World when `body` returns.
+ */
+function onDisk<T>(w: World, node: string, body: (m: Machine, pace: WorldPace | undefined) => T, machine?: Machine, pace?: WorldPace): T {
   const layer = nodeLayer(w, node);
-  const base = nodeBase(w, node);
-  const before = manifestDir(layer, base);
+  const base = liveNodeBase(w, node);
+  let before = manifestDir(layer, base);
+  const flush = (): void => {
+    keepNodeLayer(w, node, layer);
+    const after = manifestDir(layer, base);
+    notifyManifestChanges(w, node, before, after);
+    before = after;
+  };
   const m = machine ?? newMachine(argvScript(['/sbin/init']), { vars: {}, positional: [], cwd: '/', dialect: null, opts: DEFAULT_OPTS }, w.now, layer);
   m.fs = layer;
+  const paced: WorldPace | undefined = pace && {
+    to: (t) => {
+      flush();
+      return t <= w.now ? w.now : pace.to(t);
+    },
+  };
   try {
-    return body(m, layer);
+    return body(m, paced);
   } finally {
-    keepNodeLayer(w, node, layer);
-    notifyManifestChanges(w, node, before, manifestDir(layer, base));
+    flush();
   }
 }
 
@@ -180,8 +224,8 @@ function onDisk<T>(w: World, node: string, body: (m: Machine, layer: ReturnType<
  * One command on the node as its program (`argv`: ssh's `bash -c LINE`, chroot's `/bin/sh -c
  * LINE` or its PROG), started in `cwd` with `env`, run to its end or as far as it goes.
  */
-function runArgv(w: World, node: string, argv: string[], cwd: string, env: Record<string, string>, entry: Entry, stdin = '', at: number = w.now): ShellResult {
-  return onDisk(w, node, (m) => {
+function runArgv(w: World, node: string, argv: string[], cwd: string, env: Record<string, string>, entry: Entry, stdin = '', at: number = w.now, pace?: WorldPace): ShellResult {
+  return onDisk(w, node, (m, paced) => {
     const ctx = nodeContext(w, node, m, entry);
     const script = argvScript(argv);
     m.nodes = script.nodes;
@@ -194,18 +238,22 @@ function runArgv(w: World, node: string, argv: string[], cwd: string, env: Recor
     const times: number[] = [];
     const out: Sink = { k: 'capture', buf: combined, tee: { stream: 'stdout', chunks }, times };
     m.err = { k: 'capture', buf: combined, tee: { stream: 'stderr', chunks }, times };
-    const r = runNested(m, ctx, script.root, out, stdin, true);
+    const r = runNested(m, ctx, script.root, out, stdin, true, paced ? { pace: paced } : {});
     const output = stamped(chunks, times);
     if (r.blocked || r.spinning) return { output, exitCode: 0, durationMs: Infinity, running: true };
     return { output, exitCode: r.status, durationMs: r.clock - at };
-  });
+  }, undefined, pace);
 }
 
-/** `sim ssh NODE -- LINE`: sshd runs root's shell with `-c LINE` in root's home. */
-export function runNodeShell(w: World, node: string, line: string, columns?: number): ShellResult {
+/**
+ * `sim ssh NODE -- LINE`: sshd runs root's shell with `-c LINE` in root's home. `pace`: the
+ * cluster's time, which the line's steps wait for (each reads the node as it is then); the
+ * World has run to the line's end, or to where `pace` stopped it (the line is then `running`).
+ */
+export function runNodeShell(w: World, node: string, line: string, columns?: number, pace?: WorldPace): ShellResult {
   const unreachable = sshUnreachable(w, node);
   if (unreachable) return { output: [{ stream: 'stderr', text: `${unreachable}\n` }], exitCode: 255 };
-  return runArgv(w, node, ['bash', '-c', line], '/root', SSH_ENV, columns === undefined ? {} : { columns });
+  return runArgv(w, node, ['bash', '-c', line], '/root', SSH_ENV, columns === undefined ? {} : { columns }, '', w.now, pace);
 }
 
 /**
@@ -226,7 +274,7 @@ export function nodeHas(w: World, node: string, program: string): boolean {
  * bash opened on the session's first request (`pid` absent), kept in the World between lines
  * (World.nodeShells) with its variables, functions, directory, options and history, until `exit`.
  */
-export function runNodeLogin(w: World, node: string, line: string, pid: number | undefined, opts: { interruptAt?: number; columns?: number } = {}): ShellResult {
+export function runNodeLogin(w: World, node: string, line: string, pid: number | undefined, opts: { interruptAt?: number; columns?: number; pace?: WorldPace } = {}): ShellResult {
   const unreachable = sshUnreachable(w, node);
   if (unreachable) return { output: [{ stream: 'stderr', text: `${unreachable}\n` }], exitCode: 255 };
   const shells = (w.nodeShells ??= new Map());
@@ -238,17 +286,19 @@ export function runNodeLogin(w: World, node: string, line: string, pid: number |
     shells.set(node, machine);
   }
   const m = machine;
+  const start = w.now;
   return onDisk(
     w,
     node,
-    (mm) => {
+    (mm, pace) => {
       const ctx = nodeContext(w, node, mm, opts.columns === undefined ? {} : { columns: opts.columns });
       // The login starts in root's home (ctx.image.workingDir), with sshd's environment.
-      const t = runTtyLine(mm, ctx, { argv: ['-bash'], ...(pid !== undefined ? { pid } : {}), ...(opts.interruptAt !== undefined ? { interruptAt: opts.interruptAt } : {}) }, { ...SSH_ENV }, line, w.now);
+      const t = runTtyLine(mm, ctx, { argv: ['-bash'], ...(pid !== undefined ? { pid } : {}), ...(opts.interruptAt !== undefined ? { interruptAt: opts.interruptAt } : {}), ...(pace ? { pace } : {}) }, { ...SSH_ENV }, line, start);
       if (!t) return { output: [], exitCode: 0, shell: { pid: pid ?? 0, cwd: '/root', ended: true } };
       if (t.shell.ended && !(mm.ttyShells ?? []).length) shells.delete(node);
-      return { output: t.streams, exitCode: t.exitCode, durationMs: t.blocked ? Infinity : t.endedAt - w.now, shell: t.shell, ...(t.blocked ? { running: true as const } : {}) };
+      return { output: t.streams, exitCode: t.exitCode, durationMs: t.blocked ? Infinity : t.endedAt - start, shell: t.shell, ...(t.blocked ? { running: true as const } : {}) };
     },
     m,
+    opts.pace,
   );
 }

@@ -42,23 +42,30 @@ export function simSsh(session: Session, argv: string[], tty?: Tty): CommandResu
     const opened = sim.nodeLogin(node, '', undefined, tty.columns !== undefined ? { columns: tty.columns } : {});
     if (unreachable(opened) || !opened.shell) return { output: opened.output.map((c) => ({ stream: c.stream, text: c.text })), exitCode: opened.exitCode };
     const exec = (script: string, ttyShell?: number, interruptAt?: number): ReturnType<Parameters<typeof attachmentOfNode>[1]> => {
-      const res = sim.nodeLogin(node, script, ttyShell, { ...(interruptAt !== undefined ? { interruptAt } : {}), ...(tty.columns !== undefined ? { columns: tty.columns } : {}) });
+      const start = sim.now;
+      const res = sim.nodeLogin(node, script, ttyShell, { ...(interruptAt !== undefined ? { interruptAt } : {}), ...(tty.columns !== undefined ? { columns: tty.columns } : {}), limitMs: MAX_WAIT_MS });
       if (unreachable(res)) return { ok: false, text: res.output.map((c) => c.text).join(''), exitCode: 255 };
+      // A line that has not ended holds the terminal to the runner's bound (attach.ts nodeWait leaves it to this).
+      if (res.running) sim.advance(Math.max(0, start + MAX_WAIT_MS - sim.now));
+      // The cluster's time passed with the line: what is left of it is the caller's to wait.
+      const left = res.running || res.durationMs === undefined ? 0 : Math.max(0, start + res.durationMs - sim.now);
       // The terminal merges stderr into what it shows.
       const streams = res.output.map((c) => ({ ...c, stream: 'stdout' as const }));
-      return { ok: true, exitCode: res.exitCode, output: res.output.map((c) => c.text).join(''), streams, ...(res.durationMs ? { durationMs: res.durationMs } : {}), ...(res.shell ? { shell: res.shell } : {}), ...(res.running ? { running: true as const } : {}) };
+      return { ok: true, exitCode: res.exitCode, output: res.output.map((c) => c.text).join(''), streams, ...(left ? { durationMs: left } : {}), ...(res.shell ? { shell: res.shell } : {}), ...(res.running ? { running: true as const } : {}) };
     };
     tty.attach(attachmentOfNode(node, exec, opened.shell));
     return { output: [], exitCode: 0 };
   }
-  // ssh joins its arguments with spaces and the remote shell parses the result.
-  const res = sim.nodeShell(node, words.join(' '));
+  // ssh joins its arguments with spaces and the remote shell parses the result. The cluster's
+  // time passes with the line (to its end, a Ctrl+C's horizon or the runner's bound).
+  const start = sim.now;
+  const res = sim.nodeShell(node, words.join(' '), { limitMs: MAX_WAIT_MS });
   const out = new Output(() => sim.now);
   const written = new TimedOutput(out, () => sim.now, res.output);
   const wait = res.running ? MAX_WAIT_MS : (res.durationMs ?? 0);
   if (wait > 0) {
-    const until = sim.now + wait;
-    sim.advance(wait);
+    const until = start + wait;
+    if (until > sim.now) sim.advance(until - sim.now);
     written.upToNow();
     // A Ctrl+C stops the wait: ssh without a terminal dies of it (SIGINT), what came before stays.
     if (sim.horizon !== undefined && sim.now < until) return out.result(INTERRUPTED_EXIT_CODE, true);
