@@ -13,6 +13,9 @@
  *    time was chopped into `advance` calls.
  *  - Command substitution, pipeline stages and `&` jobs run as nested machines to completion
  *    inside one step (their effects carry their own timestamps; documented approximation).
+ *  - A run given a WorldPace (a node's shell line) has the World run to each of its own steps'
+ *    moments before the step: world time = clock when the step reads the cluster. Its nested
+ *    runs get none (a `&` job's or `timeout`'s clock is not the line's).
  *  - A stack that keeps stepping without the clock moving is a busy loop: after SPIN_STEPS the
  *    machine is `spinning` (alive, silent, never exits) instead of running forever.
  *  - Forecasting (`ctx.lookahead`) stops at loops that provably repeat forever: `while true`

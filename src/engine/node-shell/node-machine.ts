@@ -7,13 +7,21 @@
  * generated files and the userland's programs under the learner's edits, which stay), its
  * programs the userland's coreutils, procps, dash and bash plus the node's own tools (crictl,
  * kubeadm, journalctl, systemctl, iptables-save, nft, ip, lsb_release, openssl, sudo), and `ps`
- * lists the node's process table (processes.ts). A line takes simulated time as a container
- * exec's does (`sleep`, loops): its output carries the moments it was written, and one that never
- * ends says so. A change in the kubelet's staticPodPath wakes the kubelet (manifest-watch.ts).
+ * lists the node's process table (processes.ts). A line takes simulated time (`sleep`, loops):
+ * its output carries the moments it was written, and one that never ends says so.
  *
- * Approximate: the node's tools read the cluster as it is when the line starts (a `sleep 5;
- * crictl ps` lists what ran 5 s earlier), and what the line changed in the manifest directory
- * reaches the kubelet's watch then, once (manifest-watch.ts); a login's state lives as long as the World's node shell
+ * `sim ssh`'s lines run with the cluster's time (machine.ts WorldPace), as a container's own
+ * process steps with the World: before each step of the line the World runs to that step's
+ * moment, so `sleep 30; crictl ps` reads the node 30 s on (the node's files and machine facts
+ * are read as of the World's moment: liveNodeBase, asOfNow), and what the line wrote so far is
+ * on the node's disk in the World, each change in the kubelet's staticPodPath an inotify event
+ * at its moment (manifest-watch.ts). The Simulation bounds the run (its horizon, a Ctrl+C's
+ * replay; the runner's bound on a line that never ends) and the line stays `running` there.
+ *
+ * Approximate: what a line nests — `$(…)`, a pipeline's stages, `&` jobs, `timeout`'s and
+ * `xargs`'s programs — runs to its end inside the step that starts it, on the World of that
+ * step; `chroot /host` from a Pod runs inside the container's exec, which runs at one moment
+ * (its line does not wait for the World); a login's state lives as long as the World's node shell
  * entry (one login per node); the shells' own processes in `ps` are the login's `-bash`, the
  * command and its pipeline's other programs, not a line's subshells.
  */
