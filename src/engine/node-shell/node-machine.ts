@@ -207,7 +207,11 @@ function onDisk<T>(w: World, node: string, body: (m: Machine, pace: WorldPace | 
   const layer = nodeLayer(w, node);
   const base = liveNodeBase(w, node);
   let before = manifestDir(layer, base);
+  // The layer's version moves with every write: a step that wrote nothing has nothing to hand over.
+  let seen = layer.version;
   const flush = (): void => {
+    if (layer.version === seen) return;
+    seen = layer.version;
     keepNodeLayer(w, node, layer);
     const after = manifestDir(layer, base);
     notifyManifestChanges(w, node, before, after);
