@@ -286,7 +286,7 @@ export function nodeHas(w: World, node: string, program: string): boolean {
  * bash opened on the session's first request (`pid` absent), kept in the World between lines
  * (World.nodeShells) with its variables, functions, directory, options and history, until `exit`.
  */
-export function runNodeLogin(w: World, node: string, line: string, pid: number | undefined, opts: { interruptAt?: number; columns?: number; pace?: WorldPace } = {}): ShellResult {
+export function runNodeLogin(w: World, node: string, line: string, pid: number | undefined, opts: { interruptAt?: number; columns?: number; term?: string; pace?: WorldPace } = {}): ShellResult {
   const unreachable = sshUnreachable(w, node);
   if (unreachable) return { output: [{ stream: 'stderr', text: `${unreachable}\n` }], exitCode: 255 };
   const shells = (w.nodeShells ??= new Map());
@@ -304,8 +304,10 @@ export function runNodeLogin(w: World, node: string, line: string, pid: number |
     node,
     (mm, pace) => {
       const ctx = nodeContext(w, node, mm, opts.columns === undefined ? {} : { columns: opts.columns });
-      // The login starts in root's home (ctx.image.workingDir), with sshd's environment.
-      const t = runTtyLine(mm, ctx, { argv: ['-bash'], ...(pid !== undefined ? { pid } : {}), ...(opts.interruptAt !== undefined ? { interruptAt: opts.interruptAt } : {}), ...(pace ? { pace } : {}) }, { ...SSH_ENV }, line, start);
+      // The login starts in root's home (ctx.image.workingDir), with sshd's environment: a
+      // session with a terminal also has the TERM its client sent (session.c do_setup_env).
+      const env = { ...SSH_ENV, ...(opts.term !== undefined ? { TERM: opts.term } : {}) };
+      const t = runTtyLine(mm, ctx, { argv: ['-bash'], ...(pid !== undefined ? { pid } : {}), ...(opts.interruptAt !== undefined ? { interruptAt: opts.interruptAt } : {}), ...(pace ? { pace } : {}) }, env, line, start);
       if (!t) return { output: [], exitCode: 0, shell: { pid: pid ?? 0, cwd: '/root', ended: true } };
       if (t.shell.ended && !(mm.ttyShells ?? []).length) shells.delete(node);
       return { output: t.streams, exitCode: t.exitCode, durationMs: t.blocked ? Infinity : t.endedAt - start, shell: t.shell, ...(t.blocked ? { running: true as const } : {}) };

@@ -3,7 +3,7 @@
  * messages, -v), then ncurses needs a terminal type. sshd sets TERM only for a session with a
  * terminal, so `ssh NODE -- watch …` (`sim ssh NODE -- watch crictl ps`) and a `chroot /host`
  * exec without one stop there: `Error opening terminal: unknown.`, exit 1, as they do on a real
- * node.
+ * node. The login (`sim ssh NODE`) has a terminal, whose TERM ssh sends (the laptop's).
  *
  * Approximate: `-v` names procps-ng 4.0.2 (this machine's Debian build; Ubuntu 24.04 ships
  * 4.0.4); on a terminal (TERM set) the full-screen loop is not drawn here — the node's

@@ -142,6 +142,19 @@ describe('sim ssh NODE without a command', () => {
     expect(text(s.run('exit'))).toBe('logout\nConnection to node-1 closed.\n');
   });
 
+  it("has the laptop terminal's TERM, which ssh sends for the login's terminal", () => {
+    const s = terminal();
+    s.run('sim ssh node-1');
+    expect(text(s.run('echo $TERM'))).toBe('xterm-256color\n');
+    // watch finds a terminal type, and says what it does not draw on the node.
+    expect(text(s.run('watch crictl ps'))).toBe("watch: its full screen is not simulated on a node's terminal in this classroom; at the laptop's prompt, watch 'sim ssh node-1 -- crictl ps' redraws it\n");
+    s.run('exit');
+    s.run('export TERM=');
+    s.run('sim ssh node-1');
+    expect(text(s.run('echo ${TERM-unset}'))).toBe('unset\n');
+    expect(text(s.run('watch crictl ps'))).toBe('Error opening terminal: unknown.\n');
+  });
+
   it('refuses an unknown node before any prompt, and needs a terminal to log in', () => {
     const s = terminal();
     const unknown = s.run('sim ssh nosuch');

@@ -39,7 +39,10 @@ export function simSsh(session: Session, argv: string[], tty?: Tty): CommandResu
     // A script or a pipe has no terminal to lend the node's shell: ssh would read its commands from stdin.
     if (!tty) return fail(`${SSH_USAGE}\nAn interactive login needs the terminal; in a script, give the command after --.\nSee 'sim help' for usage.`);
     // Connecting opens the login shell, or meets what a command would (an unknown host, a machine that is off) before any prompt.
-    const opened = sim.nodeLogin(node, '', undefined, tty.columns !== undefined ? { columns: tty.columns } : {});
+    // ssh asks for a terminal of the laptop's TERM (the pty-req), which the login's environment
+    // gets; an empty or unset one sets none (sshd's session_pty_req).
+    const term = session.shell.environment().TERM;
+    const opened = sim.nodeLogin(node, '', undefined, { ...(tty.columns !== undefined ? { columns: tty.columns } : {}), ...(term ? { term } : {}) });
     if (unreachable(opened) || !opened.shell) return { output: opened.output.map((c) => ({ stream: c.stream, text: c.text })), exitCode: opened.exitCode };
     const exec = (script: string, ttyShell?: number, interruptAt?: number): ReturnType<Parameters<typeof attachmentOfNode>[1]> => {
       const start = sim.now;
