@@ -688,9 +688,9 @@ export class Simulation {
    * A line typed at the node's interactive login (`sim ssh NODE`): `pid` absent opens the login
    * shell (bash as `-bash`), which keeps its state between lines until `exit`; `interruptAt`: a
    * Ctrl+C at that simulated time while the line runs; `term`: the TERM ssh sends for the
-   * terminal. Time passes with the line as nodeShell's.
+   * terminal, `columns` and `rows` its size. Time passes with the line as nodeShell's.
    */
-  nodeLogin(node: string, line: string, pid?: number, opts: { interruptAt?: number; columns?: number; term?: string; limitMs?: number } = {}): NodeShellResult {
+  nodeLogin(node: string, line: string, pid?: number, opts: { interruptAt?: number; columns?: number; rows?: number; term?: string; limitMs?: number } = {}): NodeShellResult {
     const { limitMs, ...rest } = opts;
     return runNodeLogin(this.#world, node, line, pid, { ...rest, pace: this.paceFor(limitMs) });
   }

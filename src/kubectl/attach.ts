@@ -46,7 +46,11 @@ export type ShellDialect = 'ash' | 'dash' | 'bash';
  * stream open (exec-wait.ts).
  */
 /** `editor`: `vi` on the terminal opened the page's editor, or the editor's save came back (container-editor.ts). */
-export type ShellReply = { ok: true; exitCode: number; output: string; streams?: ExecChunk[]; durationMs?: number; shell?: TtyShellState; running?: true; follow?: FollowRef; editor?: ViOutcome } | { ok: false; text: string; exitCode: number };
+/**
+ * `startedAt`: when the line began, for a line during which the cluster's time already passed (a
+ * node's: engine/node-shell/node-machine.ts); `durationMs` is then what is left to wait.
+ */
+export type ShellReply = { ok: true; exitCode: number; output: string; streams?: ExecChunk[]; durationMs?: number; startedAt?: number; shell?: TtyShellState; running?: true; follow?: FollowRef; editor?: ViOutcome } | { ok: false; text: string; exitCode: number };
 
 /**
  * A command's run over an exec or attach stream as kubectl holds it. `streams` keeps when each
@@ -146,6 +150,8 @@ export interface Tty {
    * container's terminal (what `ls` lays its columns out in); unset: the page did not say (80).
    */
   columns?: number;
+  /** Its height (what a node's `watch` fills); unset: the page did not say (24). */
+  rows?: number;
 }
 
 export interface AttachTarget {
@@ -319,7 +325,7 @@ interface LineOutput {
 
 /** Open before the line's time passes: chunks keep their moments only if it did (Output.result). */
 function lineOutput(sim: Simulation, reply: Extract<ShellReply, { ok: true }>, a?: Attachment): LineOutput {
-  const out = new Output(() => sim.now);
+  const out = new Output(() => sim.now, reply.startedAt);
   const shown = new TimedOutput(out, () => sim.now, reply.streams ?? (reply.output ? [{ stream: 'stdout', text: reply.output }] : []));
   const file = reply.follow && a && a.node === undefined ? followReader(sim, out, a, reply.follow) : undefined;
   if (!file) return { out, shown };

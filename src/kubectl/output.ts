@@ -7,14 +7,18 @@
  * appear over simulated time, and the browser terminal reveals each when its playhead gets
  * there. A command during which no time passed keeps no times at all ("when it returned").
  */
-import type { CommandResult, OutputChunk } from './types';
+import type { CommandResult, OutputChunk, ScreenFrame } from './types';
 
 export class Output {
   readonly chunks: OutputChunk[] = [];
   private readonly startedAt: number | undefined;
 
-  constructor(private readonly clock?: () => number) {
-    this.startedAt = clock?.();
+  /** `startedAt`: when the command began, if the clock moved before this Output was opened (a node's line runs with the cluster's time). */
+  constructor(
+    private readonly clock?: () => number,
+    startedAt?: number,
+  ) {
+    this.startedAt = startedAt ?? clock?.();
   }
 
   out(text: string): void {
@@ -39,6 +43,14 @@ export class Output {
     this.write(stream, text, Math.min(now, Math.max(at, last ?? at)));
   }
 
+  /** A full-screen program's whole screen from `at` (OutputChunk.screen), stamped as writeAt stamps text. */
+  screenAt(screen: ScreenFrame, at: number): void {
+    const now = this.clock?.();
+    const last = this.chunks[this.chunks.length - 1]?.at;
+    const stamp = now === undefined ? undefined : Math.min(now, Math.max(at, last ?? at));
+    this.chunks.push(stamp === undefined ? { stream: 'stdout', text: '', screen } : { stream: 'stdout', text: '', at: stamp, screen });
+  }
+
   /** Called before each stderr write: kubectl's `-v=4` log of the Status behind an error (index.ts). */
   beforeErr: ((text: string) => void) | undefined;
 
@@ -51,13 +63,13 @@ export class Output {
     if (text === '') return;
     const at = stamp ?? this.clock?.();
     const last = this.chunks[this.chunks.length - 1];
-    if (last && last.stream === stream && last.at === at) last.text += text;
+    if (last && !last.screen && last.stream === stream && last.at === at) last.text += text;
     else this.chunks.push(at === undefined ? { stream, text } : { stream, text, at });
   }
 
   /** `waited`: the command waited even if no time passed (a Ctrl+C at its very start). */
   result(exitCode: number, waited = false): CommandResult {
     const timed = this.clock !== undefined && (waited || this.clock() !== this.startedAt);
-    return { output: timed ? this.chunks : this.chunks.map((c) => ({ stream: c.stream, text: c.text })), exitCode };
+    return { output: timed ? this.chunks : this.chunks.map((c) => ({ stream: c.stream, text: c.text, ...(c.screen ? { screen: c.screen } : {}) })), exitCode };
   }
 }

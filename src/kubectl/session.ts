@@ -31,7 +31,7 @@ import type { CommandResult, EditorRequest, FileSource, OutputChunk } from './ty
 import type { EditorHost, OpenEditor } from './edit-file';
 import { fileReplyLine, isEditorProgram, runEditorProgram } from './laptop-editor';
 import { containerEditorReply, containerReplyLine, openContainerEditor } from './container-editor';
-import { runWatch, type TerminalSize, type WatchHost } from './procps-watch/run';
+import { runWatch, type TerminalSize, type WatchHost } from '../k8s/procps-watch-run';
 import { Laptop, waitForeground } from './laptop';
 
 export interface SessionOptions {
@@ -216,8 +216,13 @@ export class Session {
     this.skip = false;
     this.laptop.jobs.beginLine();
     // The terminal's size travels with the line that needs it (the page's bridge); the others get 80.
-    if (opts.terminal) this.tty.columns = opts.terminal.columns;
-    else delete this.tty.columns;
+    if (opts.terminal) {
+      this.tty.columns = opts.terminal.columns;
+      this.tty.rows = opts.terminal.rows;
+    } else {
+      delete this.tty.columns;
+      delete this.tty.rows;
+    }
     let res = this.runInteractive(line, stdin, opts);
     // Before the next prompt: what background jobs wrote as they ended, then bash's notices.
     const jobs = this.laptop.jobs.finishLine(this.sim);

@@ -20,7 +20,7 @@ export class TimedOutput {
   private next = 0;
 
   constructor(
-    private readonly out: Pick<Output, 'writeAt'>,
+    private readonly out: Pick<Output, 'writeAt' | 'screenAt'>,
     private readonly now: () => number,
     private readonly chunks: readonly ExecChunk[],
   ) {}
@@ -35,7 +35,7 @@ export class TimedOutput {
     while (this.next < this.chunks.length) {
       const c = this.chunks[this.next]!;
       if (c.at !== undefined && c.at > now) return;
-      this.out.writeAt(c.stream, c.text, c.at ?? now);
+      this.write(c, c.at ?? now);
       this.next++;
     }
   }
@@ -45,8 +45,14 @@ export class TimedOutput {
     const now = this.now();
     for (; this.next < this.chunks.length; this.next++) {
       const c = this.chunks[this.next]!;
-      this.out.writeAt(c.stream, c.text, c.at ?? now);
+      this.write(c, c.at ?? now);
     }
+  }
+
+  /** A chunk as written, or the screen a full-screen program drew (a node's `watch`). */
+  private write(c: ExecChunk, at: number): void {
+    if (c.screen) this.out.screenAt(c.screen, at);
+    else this.out.writeAt(c.stream, c.text, at);
   }
 }
 

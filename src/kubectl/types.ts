@@ -1,3 +1,7 @@
+import type { ScreenFrame } from '../k8s/procps-watch-screen';
+
+export type { ScreenFrame };
+
 /** The I/O contract of the command language shared by the CLI runner, the browser terminal and lessons. */
 export interface OutputChunk {
   stream: 'stdout' | 'stderr';
@@ -19,13 +23,6 @@ export interface OutputChunk {
    * pipe of the line that was running takes it (prompt-jobs.ts).
    */
   terminal?: true;
-}
-
-/** One screen of a full-screen program, as many rows as the terminal has (trailing blanks trimmed). */
-export interface ScreenFrame {
-  rows: string[];
-  /** Cells drawn in standout (reverse video, watch -d): [row, column, length]. */
-  standout?: [number, number, number][];
 }
 
 /**

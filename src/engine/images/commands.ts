@@ -14,7 +14,8 @@ import { network } from './container-net';
 import { dirEntries, fileLocation, makeDir, mkdirAs, writeAs, normalizePath, parentProblem, readOnlyAt, remove, stat, writeFile, type FileIds } from './fs';
 import { addFollower } from './follow';
 import { abandonLine, callFunction, runNested, runNestedCall, type Dialect, type Frame, type Machine, type ReadRequest, type RunContext, type Sink } from './machine';
-import { emit, processIds, sinkFor } from './output';
+import { emit, emitScreen, processIds, sinkFor } from './output';
+import type { ScreenFrame } from '../../k8s/procps-watch-screen';
 import { isShellBuiltin } from './shell-type';
 import { netTool } from './net-tools';
 import { runApp, runProgram, type Outcome } from './programs';
@@ -520,8 +521,8 @@ function flush(m: Machine, ctx: RunContext, io: { outText: string; errText: stri
  * lines, wget's and curl's progress and notices before the body, as a terminal (or `2>&1`)
  * shows them.
  */
-function orderedIo(stdin: string, tty: NonNullable<Io['tty']>): Io & { writes: { err: boolean; text: string; ms: number }[] } {
-  const writes: { err: boolean; text: string; ms: number }[] = [];
+function orderedIo(stdin: string, tty: NonNullable<Io['tty']>): Io & { writes: { err: boolean; text: string; ms: number; screen?: ScreenFrame }[] } {
+  const writes: { err: boolean; text: string; ms: number; screen?: ScreenFrame }[] = [];
   let ms = 0;
   return {
     ...ttyFields(tty),
@@ -529,6 +530,7 @@ function orderedIo(stdin: string, tty: NonNullable<Io['tty']>): Io & { writes: {
     writes,
     out: (text) => writes.push({ err: false, text, ms }),
     err: (text) => writes.push({ err: true, text, ms }),
+    screen: (frame) => writes.push({ err: false, text: '', ms, screen: frame }),
     at: (t) => {
       ms = t;
     },
@@ -608,7 +610,10 @@ function runTool(m: Machine, ctx: RunContext, tool: Tool, argv: string[], env: R
   const tenv = toolEnv(m, ctx, env, ordered, argv);
   if (asProgram) tenv.asProgram = argv[0]!;
   const res: ToolResult = tool(argv.slice(1), tenv);
-  for (const w of ordered.writes) emit(m, ctx, w.err ? s.err : s.out, w.text, m.clock + w.ms);
+  for (const w of ordered.writes) {
+    if (w.screen) emitScreen(s.out, w.screen, m.clock + w.ms);
+    else emit(m, ctx, w.err ? s.err : s.out, w.text, m.clock + w.ms);
+  }
   if (res.exec) {
     execFromTool(m, ctx, res.exec, s);
     return;

@@ -8,6 +8,7 @@ import { pushLog } from './log-buffer';
 import { criRecords } from '../../k8s/cri-log';
 import { runUser } from './proc-container';
 import type { FileIds } from './fs';
+import type { ScreenFrame } from '../../k8s/procps-watch-screen';
 
 /** The process's uid and gid: what a file it creates in a volume is owned by. */
 export function processIds(m: Machine, ctx: RunContext): FileIds {
@@ -38,6 +39,18 @@ export function emit(m: Machine, ctx: RunContext, sink: Sink, text: string, at: 
     case 'null':
       return;
   }
+}
+
+/**
+ * A full-screen program's screen at `at`: only a terminal's capture (the line's own output, a
+ * client's stream) carries one; elsewhere it is dropped (approximate: a real program's escape
+ * sequences would land in a file or pipe).
+ */
+export function emitScreen(sink: Sink, frame: ScreenFrame, at: number): void {
+  if (sink.k !== 'capture' || !sink.tee) return;
+  sink.buf.push('');
+  sink.tee.chunks.push({ stream: sink.tee.stream, text: '', screen: frame });
+  sink.times?.push(at);
 }
 
 /**

@@ -20,7 +20,7 @@
  * (`trap '' INT`) is ignored by the job too, which runs on. A command with no shell around it
  * (`kubectl exec -t POD -- sleep 100`) ends with the program.
  */
-import { advance, NESTED_BUDGET, popFrame, runTrap, type Machine, type RunContext } from './machine';
+import { advance, NESTED_BUDGET, popFrame, runTrap, type Machine, type RunContext, type WorldPace } from './machine';
 import type { ExecChunk } from './types';
 
 export interface InterruptOptions {
@@ -28,6 +28,8 @@ export interface InterruptOptions {
   interactive: boolean;
   /** Drops what was written after `at`: the killed program never wrote it. */
   drop: () => void;
+  /** The run's steps wait for the World (machine.ts WorldPace): so do the ones after the Ctrl+C. */
+  pace?: WorldPace;
 }
 
 /** What SIGINT at `at` does to the run `sub` (stopped at or past `at`), as the module header says. */
@@ -35,7 +37,7 @@ export function interruptRun(sub: Machine, inner: RunContext, at: number, o: Int
   const action = sub.traps?.INT;
   const handled = inner.sigint?.handled === true;
   if (action === '' && !handled) {
-    advance(sub, inner, Infinity, NESTED_BUDGET);
+    advance(sub, inner, Infinity, NESTED_BUDGET, o.pace);
     return;
   }
   const shell = sub.dialect;
@@ -49,7 +51,7 @@ export function interruptRun(sub: Machine, inner: RunContext, at: number, o: Int
   const bash = shell === 'bash';
   if (handled && o.interactive) {
     // The job caught it and exited by itself: the shell goes on with its status, no trap run.
-    advance(sub, inner, Infinity, NESTED_BUDGET);
+    advance(sub, inner, Infinity, NESTED_BUDGET, o.pace);
     return;
   }
   // bash, and a program run without a shell, go on after a program that caught it.
@@ -63,7 +65,7 @@ export function interruptRun(sub: Machine, inner: RunContext, at: number, o: Int
   }
   // An interactive bash runs no trap: the job's group was not its own.
   if (action !== undefined && action !== '' && !(bash && o.interactive)) runTrap(sub, 'INT', sub.status, false);
-  advance(sub, inner, Infinity, NESTED_BUDGET);
+  advance(sub, inner, Infinity, NESTED_BUDGET, o.pace);
 }
 
 /** Drops what was written after `at` (the entries of `buf`, `chunks` and `times` correspond). */

@@ -11,6 +11,7 @@ import type { CurlBuild } from './curl-builds';
 import { normalizePath, type BaseFs, type FsLayer } from './fs';
 import type { RedisCliRepl } from './redis-cli-repl';
 import type { MysqlCliRepl } from './mysql-client-repl';
+import type { ScreenFrame } from '../../k8s/procps-watch-screen';
 
 export interface Io {
   stdin: string;
@@ -28,6 +29,8 @@ export interface Io {
    * (ping's reply a second in a container's log). Unset where output carries no time.
    */
   at?(ms: number): void;
+  /** A full-screen program draws its whole screen on stdout, the terminal (a node's `watch`): a client shows it on its alternate screen. */
+  screen?(frame: ScreenFrame): void;
 }
 
 /** `groups`: the process's group list when the Pod set one (runAsGroup, fsGroup, supplementalGroups), each with its /etc/group name if it has one. */

@@ -240,7 +240,7 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
         : {
             at,
             // What the killed command would have written after `at` was never written.
-            then: (sub, inner) => interruptRun(sub, inner, at, { interactive: true, drop: () => dropAfter(combined, streams, times, at) }),
+            then: (sub, inner) => interruptRun(sub, inner, at, { interactive: true, drop: () => dropAfter(combined, streams, times, at), ...(ref.pace ? { pace: ref.pace } : {}) }),
           };
     const lineCtx: RunContext = at === undefined ? ctx : { ...ctx, sigint: { at, handled: false } };
     const r = runNested(m, lineCtx, root, out, '', true, { shell: { proc: { argv: sh.argv, pid: sh.pid, replaced: false, startedAt: sh.startedAt }, selfPid: sh.pid + pidBase(ctx), lineNo, ...resume, ...(cut ? { cut } : {}) }, ...(ref.pace ? { pace: ref.pace } : {}) });

@@ -6,6 +6,7 @@
  * Owned by src/engine/images (catalog.ts, process.ts, shell.ts); consumed by src/engine/node and
  * src/engine/kubelet.
  */
+import type { ScreenFrame } from '../../k8s/procps-watch-screen';
 import type { MysqlRequest, MysqlWire } from './mysql-wire';
 import type { FollowRef } from './follow';
 import type { MachineFacts } from './sysinfo';
@@ -202,6 +203,8 @@ export interface ExecChunk {
    * shows it then: a command printing a line a second shows a line a second.
    */
   at?: number;
+  /** A full-screen program's screen on the terminal (a node's `watch`), `text` empty: the whole screen from `at`. */
+  screen?: ScreenFrame;
 }
 
 export interface ExecResult {

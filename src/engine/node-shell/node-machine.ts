@@ -30,7 +30,7 @@ import { agentId } from '../core/ids';
 import { baseFacts } from '../node/machine-facts';
 import { liveMachineFacts } from '../node/resource-metrics';
 import { newMachine, runNested, type Machine, type RunContext, type Sink, type WorldPace } from '../images/machine';
-import type { BaseFs } from '../images/fs';
+import type { BaseFs, FsLayer } from '../images/fs';
 import { argvScript } from '../images/shell-ast';
 import { resolveCommand } from '../images/resolve';
 import { runTtyLine, stamped } from '../images/tty-shell';
@@ -44,6 +44,7 @@ import { hostProcesses } from './processes';
 import { nodeImage } from './node-image';
 import { nodePrograms } from './node-programs';
 import { nodeNetwork } from './node-net';
+import type { NodeTerminal } from './watch';
 
 /** What a line on the node wrote (each chunk when it wrote it), and how it ended. */
 export interface ShellResult {
@@ -118,10 +119,14 @@ function nodeShellProcs(w: World, node: string, caller: HostCaller | undefined, 
   return [...host, shell, ...command(2431, LOGIN_PID, true)];
 }
 
-/** How a line reaches the node: ssh's session, or a Pod's `chroot /host`; `columns`: the terminal's width. */
+/**
+ * How a line reaches the node: ssh's session, or a Pod's `chroot /host`; `columns`: the
+ * terminal's width; `terminal`: the login's terminal, lent to a full-screen program (watch.ts).
+ */
 interface Entry {
   caller?: HostCaller;
   columns?: number;
+  terminal?: NodeTerminal;
 }
 
 /**
@@ -162,7 +167,7 @@ function nodeContext(w: World, node: string, m: Machine, entry: Entry, live = tr
     lookahead: false,
     namespace: 'default',
     exec: true,
-    programs: nodePrograms(w, node),
+    programs: nodePrograms(w, node, entry.terminal),
     processTable: { procs: (argv, pipeline) => nodeShellProcs(w, node, caller, argv, pipeline), caller: { uid: 0, tty: !caller || caller.tty ? 'pts/0' : '?' } },
     // The host network namespace: curl and nc reach the node's own sockets and the cluster through its kube-proxy rules.
     net: nodeNetwork(w, node),
@@ -202,15 +207,17 @@ function liveNodeBase(w: World, node: string): BaseFs {
  * writes so far reach the World, where the kubelet reads the disk, and each change in the
  * manifest directory is an inotify event at its moment, in order (manifest-watch.ts); then the
  * World runs to the step's moment. Without it they reach the World when `body` returns.
+ * `shared`: the disk of a run this one is part of (the command a login's `watch` runs), whose
+ * owner hands it to the World: this run only writes to it.
  */
-function onDisk<T>(w: World, node: string, body: (m: Machine, pace: WorldPace | undefined) => T, machine?: Machine, pace?: WorldPace): T {
-  const layer = nodeLayer(w, node);
+function onDisk<T>(w: World, node: string, body: (m: Machine, pace: WorldPace | undefined) => T, machine?: Machine, pace?: WorldPace, shared?: FsLayer): T {
+  const layer = shared ?? nodeLayer(w, node);
   const base = liveNodeBase(w, node);
   let before = manifestDir(layer, base);
   // The layer's version moves with every write: a step that wrote nothing has nothing to hand over.
   let seen = layer.version;
   const flush = (): void => {
-    if (layer.version === seen) return;
+    if (shared || layer.version === seen) return;
     seen = layer.version;
     keepNodeLayer(w, node, layer);
     const after = manifestDir(layer, base);
@@ -236,7 +243,7 @@ function onDisk<T>(w: World, node: string, body: (m: Machine, pace: WorldPace | 
  * One command on the node as its program (`argv`: ssh's `bash -c LINE`, chroot's `/bin/sh -c
  * LINE` or its PROG), started in `cwd` with `env`, run to its end or as far as it goes.
  */
-function runArgv(w: World, node: string, argv: string[], cwd: string, env: Record<string, string>, entry: Entry, stdin = '', at: number = w.now, pace?: WorldPace): ShellResult {
+function runArgv(w: World, node: string, argv: string[], cwd: string, env: Record<string, string>, entry: Entry, stdin = '', at: number = w.now, pace?: WorldPace, shared?: FsLayer): ShellResult {
   return onDisk(w, node, (m, paced) => {
     const ctx = nodeContext(w, node, m, entry);
     const script = argvScript(argv);
@@ -254,7 +261,7 @@ function runArgv(w: World, node: string, argv: string[], cwd: string, env: Recor
     const output = stamped(chunks, times);
     if (r.blocked || r.spinning) return { output, exitCode: 0, durationMs: Infinity, running: true };
     return { output, exitCode: r.status, durationMs: r.clock - at };
-  }, undefined, pace);
+  }, undefined, pace, shared);
 }
 
 /**
@@ -282,11 +289,28 @@ export function nodeHas(w: World, node: string, program: string): boolean {
 }
 
 /**
+ * The login's terminal as `watch` uses it (watch.ts): its size (80×24 when the page did not
+ * say), the cluster's time the line waits in, and the node's shell on the login's disk.
+ */
+function loginTerminal(w: World, node: string, layer: FsLayer, pace: WorldPace, size: { columns?: number; rows?: number }): NodeTerminal {
+  return {
+    columns: size.columns ?? 80,
+    rows: size.rows ?? 24,
+    sleepUntil: (t) => pace.to(t),
+    run: (argv, exec, env, cwd, at) => {
+      if (exec && !nodeHas(w, node, argv[0]!)) return undefined;
+      const r = runArgv(w, node, exec ? argv : ['sh', '-c', argv[0] ?? ''], cwd, env, {}, '', at, undefined, layer);
+      return { text: r.output.map((c) => c.text).join(''), status: r.exitCode, ms: r.running ? 0 : (r.durationMs ?? 0) };
+    },
+  };
+}
+
+/**
  * A line typed at the node's interactive login (`sim ssh NODE` without a command): the login
  * bash opened on the session's first request (`pid` absent), kept in the World between lines
  * (World.nodeShells) with its variables, functions, directory, options and history, until `exit`.
  */
-export function runNodeLogin(w: World, node: string, line: string, pid: number | undefined, opts: { interruptAt?: number; columns?: number; term?: string; pace?: WorldPace } = {}): ShellResult {
+export function runNodeLogin(w: World, node: string, line: string, pid: number | undefined, opts: { interruptAt?: number; columns?: number; rows?: number; term?: string; pace?: WorldPace } = {}): ShellResult {
   const unreachable = sshUnreachable(w, node);
   if (unreachable) return { output: [{ stream: 'stderr', text: `${unreachable}\n` }], exitCode: 255 };
   const shells = (w.nodeShells ??= new Map());
@@ -303,7 +327,8 @@ export function runNodeLogin(w: World, node: string, line: string, pid: number |
     w,
     node,
     (mm, pace) => {
-      const ctx = nodeContext(w, node, mm, opts.columns === undefined ? {} : { columns: opts.columns });
+      const terminal = pace && loginTerminal(w, node, mm.fs, pace, opts);
+      const ctx = nodeContext(w, node, mm, { ...(opts.columns === undefined ? {} : { columns: opts.columns }), ...(terminal ? { terminal } : {}) });
       // The login starts in root's home (ctx.image.workingDir), with sshd's environment: a
       // session with a terminal also has the TERM its client sent (session.c do_setup_env).
       const env = { ...SSH_ENV, ...(opts.term !== undefined ? { TERM: opts.term } : {}) };

@@ -22,7 +22,7 @@ import { nodeIp } from './ip';
 import { iptablesSave, nftListRuleset } from './netfilter';
 import { ssTool } from './ss';
 import { conntrack } from './conntrack';
-import { watchTool } from './watch';
+import { watchTool, type NodeTerminal } from './watch';
 
 type NodeTool = (w: World, node: string, args: string[], io: ShellIo, disk: NodeDisk) => number;
 
@@ -70,9 +70,9 @@ const sudo: Tool = (args, env) => {
   return { status: 0, exec: { argv, env: env.vars, missing: `sudo: ${first}: command not found\n`, missingStatus: 1 } };
 };
 
-/** The node's programs for one request, bound to the World and the node. */
-export function nodePrograms(w: World, node: string): Record<string, Tool> {
-  const out: Record<string, Tool> = { openssl, sudo, ss: ssTool(w, node), watch: watchTool(node) };
+/** The node's programs for one request, bound to the World and the node (`terminal`: the login's, for watch). */
+export function nodePrograms(w: World, node: string, terminal?: NodeTerminal): Record<string, Tool> {
+  const out: Record<string, Tool> = { openssl, sudo, ss: ssTool(w, node), watch: watchTool(node, terminal) };
   for (const [name, tool] of Object.entries(NODE_TOOLS)) {
     out[name] = (args, env) => ({ status: tool(w, node, args, { out: env.io.out, err: env.io.err }, { layer: env.fs, base: env.base }) });
   }

@@ -83,6 +83,16 @@ describe("a node's line sees the cluster as time passes in it", () => {
     expect(s.sim.now - t0).toBeLessThan(31_000);
     const back = s.run('mv /root/kube-scheduler.yaml .; sleep 30; crictl ps --name kube-scheduler -q | wc -l');
     expect(text(back)).toBe('1\n');
+    // What the line writes keeps the moment it wrote it, for the page to show it then.
+    const t1 = s.sim.now;
+    const timed = s.run('for i in 1 2 3; do echo $i; sleep 2; done');
+    const start = s.sim.now - 6_000;
+    expect(start).toBeGreaterThanOrEqual(t1);
+    expect(timed.output.map((c) => [c.text, c.at! - start])).toEqual([
+      ['1\n', 0],
+      ['2\n', 2_000],
+      ['3\n', 4_000],
+    ]);
   });
 
   it('is cut by a Ctrl+C where it was: what it changed before stays, what comes after never runs', () => {

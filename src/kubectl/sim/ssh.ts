@@ -46,7 +46,7 @@ export function simSsh(session: Session, argv: string[], tty?: Tty): CommandResu
     if (unreachable(opened) || !opened.shell) return { output: opened.output.map((c) => ({ stream: c.stream, text: c.text })), exitCode: opened.exitCode };
     const exec = (script: string, ttyShell?: number, interruptAt?: number): ReturnType<Parameters<typeof attachmentOfNode>[1]> => {
       const start = sim.now;
-      const res = sim.nodeLogin(node, script, ttyShell, { ...(interruptAt !== undefined ? { interruptAt } : {}), ...(tty.columns !== undefined ? { columns: tty.columns } : {}), limitMs: MAX_WAIT_MS });
+      const res = sim.nodeLogin(node, script, ttyShell, { ...(interruptAt !== undefined ? { interruptAt } : {}), ...(tty.columns !== undefined ? { columns: tty.columns } : {}), ...(tty.rows !== undefined ? { rows: tty.rows } : {}), limitMs: MAX_WAIT_MS });
       if (unreachable(res)) return { ok: false, text: res.output.map((c) => c.text).join(''), exitCode: 255 };
       // A line that has not ended holds the terminal to the runner's bound (attach.ts nodeWait leaves it to this).
       if (res.running) sim.advance(Math.max(0, start + MAX_WAIT_MS - sim.now));
@@ -54,7 +54,7 @@ export function simSsh(session: Session, argv: string[], tty?: Tty): CommandResu
       const left = res.running || res.durationMs === undefined ? 0 : Math.max(0, start + res.durationMs - sim.now);
       // The terminal merges stderr into what it shows.
       const streams = res.output.map((c) => ({ ...c, stream: 'stdout' as const }));
-      return { ok: true, exitCode: res.exitCode, output: res.output.map((c) => c.text).join(''), streams, ...(left ? { durationMs: left } : {}), ...(res.shell ? { shell: res.shell } : {}), ...(res.running ? { running: true as const } : {}) };
+      return { ok: true, exitCode: res.exitCode, output: res.output.map((c) => c.text).join(''), streams, ...(left ? { durationMs: left } : {}), ...(sim.now > start ? { startedAt: start } : {}), ...(res.shell ? { shell: res.shell } : {}), ...(res.running ? { running: true as const } : {}) };
     };
     tty.attach(attachmentOfNode(node, exec, opened.shell));
     return { output: [], exitCode: 0 };

@@ -1,10 +1,11 @@
 /**
- * procps-ng 4.0.2's `watch` at the laptop's prompt: it runs the command every interval of
+ * procps-ng 4.0.2's `watch`, at the laptop's prompt (kubectl/session.ts) and at a node's login
+ * (engine/node-shell/watch.ts), each giving it a WatchHost: it runs the command every interval of
  * *simulated* time and redraws the screen, like `kubectl get -w` streams over simulated time
  * (output chunks stamped `at`, revealed by the page's playhead). Each run's screen travels as an
  * OutputChunk's `screen` frame; the page's terminal draws it on the alternate screen while the
  * command waits and leaves it when the command ends or Ctrl+C cuts it (the Simulation's horizon,
- * kubectl/interrupt.ts — watch's SIGINT handler exits 0, recorded).
+ * kubectl/interrupt.ts, or the node's line's SIGINT — watch's SIGINT handler exits 0, recorded).
  *
  * The loop is watch.c's: draw the header (the clock when the run starts), run the command
  * (`sh -c "words joined by spaces"`, or exec'd with -x), lay its output under the header, then
@@ -16,9 +17,21 @@
  * bound before the page sees the first frame (as for `kubectl get -w`), and every run is a kubectl
  * process, so the bound is shorter than wait-util.ts's MAX_WAIT_MS: 5 minutes cost about a second.
  */
-import type { CommandResult, OutputChunk, ScreenFrame } from '../types';
-import { fixed1, NO_TERMINAL, parseWatchArgs } from './options';
-import { compose, ERREXIT_MESSAGE, headerRow, outputRows, withBottomMessage } from './screen';
+import { fixed1, NO_TERMINAL, parseWatchArgs } from './procps-watch-options';
+import { compose, ERREXIT_MESSAGE, headerRow, outputRows, withBottomMessage, type ScreenFrame } from './procps-watch-screen';
+
+/** What watch wrote: its messages, or its screens (`text` empty), each at its simulated moment. */
+export interface WatchChunk {
+  stream: 'stdout' | 'stderr';
+  text: string;
+  at?: number;
+  screen?: ScreenFrame;
+}
+
+export interface WatchRun {
+  output: WatchChunk[];
+  exitCode: number;
+}
 
 /** The terminal watch draws on: the page's xterm size. */
 export interface TerminalSize {
@@ -51,10 +64,10 @@ export { NO_TERMINAL };
 /** watch.c's exit status after -e's "press a key" (recorded: 8). */
 export const ERREXIT_STATUS = 8;
 
-export function runWatch(args: string[], host: WatchHost): CommandResult {
+export function runWatch(args: string[], host: WatchHost): WatchRun {
   const parsed = parseWatchArgs(args);
   if (!parsed.ok) {
-    const output: OutputChunk[] = [];
+    const output: WatchChunk[] = [];
     if (parsed.stdout) output.push({ stream: 'stdout', text: parsed.stdout });
     if (parsed.stderr) output.push({ stream: 'stderr', text: parsed.stderr });
     return { output, exitCode: parsed.exitCode };
@@ -70,7 +83,7 @@ export function runWatch(args: string[], host: WatchHost): CommandResult {
   const intervalMs = Math.round(o.interval * 1000);
   const start = host.now();
   const end = start + WATCH_BOUND_MS;
-  const output: OutputChunk[] = [];
+  const output: WatchChunk[] = [];
   const frame = (screen: ScreenFrame, at: number): void => {
     output.push({ stream: 'stdout', text: '', at, screen });
   };

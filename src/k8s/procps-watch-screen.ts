@@ -3,9 +3,16 @@
  * (watch.c's output_header), the command's output laid into the rows below it (run_command's
  * loop: tabs every 8 columns, long lines wrapped or — with -w — cut, no more rows than fit), and
  * which cells changed since the last run (-d's standout, -g's "output changed"). Recorded under
- * a pty at fixed sizes with /usr/bin/watch; screen.test.ts cites the recordings.
+ * a pty at fixed sizes with /usr/bin/watch; kubectl/procps-watch/watch.test.ts cites the
+ * recordings. Shared by the laptop prompt's watch and a node's (procps-watch-run.ts).
  */
-import type { ScreenFrame } from '../types';
+
+/** One screen of a full-screen program, as many rows as the terminal has (trailing blanks trimmed). */
+export interface ScreenFrame {
+  rows: string[];
+  /** Cells drawn in standout (reverse video, watch -d): [row, column, length]. */
+  standout?: [number, number, number][];
+}
 
 export interface Header {
   /** `Every 2.0s: ` (watch's "Every %.1fs: "). */
