@@ -51,3 +51,6 @@ kubectl delete pod static-web-node-1
 sim advance 3s
 kubectl get pod static-web-node-1
 sim ssh node-1 -- crictl ps --name web
+# A line on the node runs with the cluster's time: each command sees the node as it is when it
+# runs. Moved out and back within one line, the scheduler's static Pod is removed, then recreated.
+sim ssh control-plane -- 'mv /etc/kubernetes/manifests/kube-scheduler.yaml /tmp/; sleep 30; crictl ps --name kube-scheduler; mv /tmp/kube-scheduler.yaml /etc/kubernetes/manifests/; sleep 30; crictl ps --name kube-scheduler'
