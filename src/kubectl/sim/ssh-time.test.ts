@@ -71,6 +71,14 @@ describe("a node's line sees the cluster as time passes in it", () => {
     expect(b).toBe('2 minutes ago');
   });
 
+  it("reads kube-proxy's rules as they are when iptables-save runs: an endpoint that became ready during the line is there", () => {
+    const s = terminal();
+    s.run('kubectl create deployment web --image=nginx:1.27');
+    s.run('kubectl expose deployment web --port=80');
+    const counts = text(s.run(`sim ssh node-1 -- 'iptables-save | grep -c "^-A KUBE-SEP-.* -j DNAT"; sleep 30; iptables-save | grep -c "^-A KUBE-SEP-.* -j DNAT"'`)).split('\n');
+    expect(Number(counts[1]) - Number(counts[0])).toBe(1);
+  });
+
   it('runs a typed line at the interactive login the same way', () => {
     const s = terminal(true);
     s.run('sim ssh control-plane');
