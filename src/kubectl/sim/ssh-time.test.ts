@@ -127,6 +127,14 @@ describe("a node's line sees the cluster as time passes in it", () => {
     const r = s.run(`sim ssh node-1 -- 'while true; do sleep 1; done'`);
     expect(r).toMatchObject({ output: [], exitCode: 0 });
     expect(s.sim.now - t0).toBe(MAX_WAIT_MS);
+    // At the login the prompt comes back at the bound, the line not ended.
+    const login = terminal(true);
+    login.run('sim ssh node-1');
+    const t1 = login.sim.now;
+    const held = login.run('echo start; while true; do sleep 1; done');
+    expect(held).toMatchObject({ output: [{ text: 'start\n' }], unended: true });
+    expect(login.sim.now - t1).toBeGreaterThanOrEqual(MAX_WAIT_MS);
+    expect(login.sim.now - t1).toBeLessThan(MAX_WAIT_MS + 1_000);
   });
 
   it('prints the same bytes for the same seed', () => {
