@@ -298,21 +298,14 @@ function chrootLine(sim: Simulation, a: Attachment, ch: NonNullable<Attachment['
  */
 function runningLine(sim: Simulation, a: Attachment, written: LineOutput): LineOutcome {
   written.shown.upToNow();
-  const end = a.node !== undefined ? nodeWait() : waitWhileRunning(sim, a.namespace, a.pod, a.container, a.containerID, written.follow);
+  // A node's line has held the terminal to the runner's bound already: the cluster's time passes
+  // with it (kubectl/sim/ssh.ts); a Ctrl+C replays it with its moment, which its shell handles.
+  const end = a.node !== undefined ? 'capped' : waitWhileRunning(sim, a.namespace, a.pod, a.container, a.containerID, written.follow);
   written.shown.upToNow();
   const output = written.out.result(0, true).output;
   if (end === 'capped') return { result: { output, exitCode: a.lastStatus, unended: true }, detached: false };
   const killed = terminated(137);
   return { ...killed, result: { ...killed.result, output: [...output, ...killed.result.output] } };
-}
-
-/**
- * A node's line that has not ended has held the terminal to the runner's bound already: the
- * cluster's time passes with a node's line (kubectl/sim/ssh.ts). A Ctrl+C replays the line with
- * its moment, which the node's shell handles.
- */
-function nodeWait(): 'capped' {
-  return 'capped';
 }
 
 /** A line's output on its way to the terminal: each chunk when the command wrote it (timed-output.ts). */
@@ -323,7 +316,10 @@ interface LineOutput {
   follow?: FollowRead;
 }
 
-/** Open before the line's time passes: chunks keep their moments only if it did (Output.result). */
+/**
+ * Open before the line's time passes, or told when the line began (ShellReply.startedAt): chunks
+ * keep their moments only if time passed (Output.result).
+ */
 function lineOutput(sim: Simulation, reply: Extract<ShellReply, { ok: true }>, a?: Attachment): LineOutput {
   const out = new Output(() => sim.now, reply.startedAt);
   const shown = new TimedOutput(out, () => sim.now, reply.streams ?? (reply.output ? [{ stream: 'stdout', text: reply.output }] : []));
