@@ -17,6 +17,7 @@ const TRACE_KIND_SET = {
   'validating-admission': true,
   'etcd-write': true,
   'etcd-commit': true,
+  'etcd-read': true,
   response: true,
   watch: true,
   reconcile: true,

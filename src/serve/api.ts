@@ -26,6 +26,7 @@ import { includeObjectOf, toTable, wantsTable } from '../kubectl/printers/server
 import { serveWatch } from './watch';
 import { serveLogFollow } from './stream/logs';
 import { SCALE_TABLE } from '../kubectl/printers/autoscaling-columns';
+import { FROM_CACHE, readOptions } from '../k8s/read-consistency';
 
 /** The subresources whose GET answers an object kube-apiserver prints as a Table (the log is text, Connecters stream). */
 const OBJECT_TABLE_SUBRESOURCES: ReadonlySet<string> = new Set(['status', 'scale', 'resize', 'ephemeralcontainers']);
@@ -89,6 +90,11 @@ export function serveResource(res: ServerResponse, route: ResourceRoute, ctx: Ap
   if (fv === 'Strict' || fv === 'Warn' || fv === 'Ignore') base.fieldValidation = fv;
   const impersonate = impersonation(ctx.headers);
   if (impersonate) base.impersonate = impersonate;
+  // Whether etcd must answer a read depends on its resourceVersion and paging (read-consistency.ts).
+  if (route.verb === 'get' || route.verb === 'list') {
+    const read = readOptions(q);
+    if (Object.keys(read).length) base.read = read;
+  }
 
   switch (route.verb) {
     case 'get':
@@ -113,8 +119,9 @@ export function serveResource(res: ServerResponse, route: ResourceRoute, ctx: Ap
       const selectors = listSelectors(q);
       if (typeof selectors === 'string') return writeStatus(res, badRequest(selectors));
       if (route.verb === 'watch') {
-        // RBAC first: a watch the user may not list is Forbidden before the stream opens.
-        const probe = ctx.cluster.request({ ...base, verb: 'list', ...selectors }, ctx.user, ctx.invocation);
+        // RBAC first: a watch the user may not list is Forbidden before the stream opens. The
+        // watch cache serves a watch without asking etcd, so the probe reads the cache too.
+        const probe = ctx.cluster.request({ ...base, verb: 'list', ...selectors, read: FROM_CACHE }, ctx.user, ctx.invocation);
         if (!probe.ok) return writeFailure(res, probe);
         // A REST storage that cannot watch (ComponentStatus) refuses the verb.
         if (!info.verbs.includes('watch')) return writeStatus(res, methodNotAllowed);

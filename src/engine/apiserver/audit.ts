@@ -53,6 +53,7 @@ export interface AuditRequest {
   dryRun?: boolean;
   fieldValidation?: string;
   fieldSelector?: { field: string; op: string; value: string }[];
+  read?: { resourceVersion?: string };
   from: ComponentId;
 }
 
@@ -63,7 +64,7 @@ function collectionPath(info: ResourceInfo, ns: string | undefined): string {
 
 /**
  * The request line: the path, and the query the client sent as far as the simulation knows it
- * (kubectl lists in chunks of 500, a Reflector lists from the watch cache, writes ask for
+ * (kubectl lists in chunks of 500, a Reflector lists at resourceVersion 0, writes ask for
  * strict field validation or a dry run).
  */
 export function requestURI(info: ResourceInfo | undefined, req: AuditRequest): string {
@@ -76,8 +77,9 @@ export function requestURI(info: ResourceInfo | undefined, req: AuditRequest): s
   if (req.verb === 'list') {
     for (const f of req.fieldSelector ?? []) q.push(`fieldSelector=${encodeURIComponent(`${f.field}${f.op}${f.value}`)}`);
     q.push('limit=500');
-    if (req.from !== 'kubectl') q.push('resourceVersion=0');
   }
+  const rv = req.read?.resourceVersion;
+  if (rv && (req.verb === 'list' || req.verb === 'get')) q.push(`resourceVersion=${encodeURIComponent(rv)}`);
   if (req.dryRun) q.push('dryRun=All');
   const validation = req.fieldValidation ?? (req.from === 'kubectl' ? 'Strict' : undefined);
   if (validation && (req.verb === 'create' || req.verb === 'update' || req.verb === 'patch') && !req.subresource) q.push(`fieldValidation=${validation}`);

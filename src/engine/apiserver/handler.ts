@@ -34,7 +34,8 @@ import {
   type NetworkError,
   type StatusError,
 } from './status';
-import { commit, storedObject } from './storage';
+import { commit, rangeRead, storedObject } from './storage';
+import { readsEtcd, type ReadOptions } from '../../k8s/read-consistency';
 import { filterMatches } from './watch';
 import { serveComponentStatus } from './componentstatus';
 import { listCandidates } from './list-index';
@@ -124,6 +125,12 @@ export interface ApiRequest {
   patchType?: PatchType;
   /** A JSON patch's body (an array of operations, or whatever was sent), which is no object. */
   patchOps?: unknown;
+  /**
+   * A GET's or LIST's resourceVersion and paging as far as they decide whether etcd must answer
+   * (k8s/read-consistency.ts). Unset is what client-go's Get and List send by default, no
+   * resourceVersion: a read etcd must confirm. A Reflector's list says `FROM_CACHE`.
+   */
+  read?: ReadOptions;
   /** A server-side apply (`application/apply-patch+yaml`): `body` is the applied configuration. */
   apply?: ApplyOptions;
   /** `?fieldManager=` of a create, update or patch; unset, the manager is the caller's binary name. */
@@ -372,6 +379,11 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
   audit.reason = decided.reason;
   trace(w, { from: serverId, to: serverId, kind: 'authz', detail: { allowed, verb: rbacVerb, resource: rbacResource }, object: ref, requestId });
   if (!allowed) return fail(forbidden(forbiddenMessage(req.user, rbacVerb, rbacGroup, rbacResource, rbacNamespace, req.name)));
+  const etcdRead = etcdReadOf(info, req);
+  if (etcdRead) {
+    const err = rangeRead(w, serverId, requestId, info.resource, info.namespaced ? req.namespace : undefined, etcdRead.name, ref);
+    if (err) return fail(etcdFailure(err));
+  }
   if (info.resource === 'pods' && isConnect(req.subresource)) {
     // A stream asked with GET (WebSockets) is also authorized for create, as with POST (SPDY):
     // ensureAuthorizedForVerb, AuthorizePodWebsocketUpgradeCreatePermission.
@@ -536,6 +548,23 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
       return respond(res);
     }
   }
+}
+
+/**
+ * The read in this request that etcd must answer, if any: a GET of an object or of a subresource
+ * its storage serves, a LIST etcd must confirm (both by read-consistency.ts's rule), and the
+ * object a Connecter locates before it proxies (pods' log, exec, attach, portforward, proxy;
+ * services' and nodes' proxy: each is found with a GET without a resourceVersion, getPod and
+ * ResourceLocation in pkg/registry). `name` undefined: the resource's prefix. Writes read the
+ * watch cache and find etcd at their commit. Not modelled: a TokenRequest's ServiceAccount GET.
+ */
+function etcdReadOf(info: ResourceInfo, req: ApiRequest): { name: string | undefined } | undefined {
+  if (isAggregated(info) || isReview(info) || info.resource === 'componentstatuses') return undefined;
+  const located = (info.resource === 'pods' && (isConnect(req.subresource) || req.subresource === 'log')) || ((info.resource === 'services' || info.resource === 'nodes') && req.subresource === 'proxy');
+  if (located) return { name: req.name ?? '' };
+  if (req.verb === 'get') return readsEtcd('get', req.read) ? { name: req.name ?? '' } : undefined;
+  if (req.verb === 'list') return readsEtcd('list', req.read) ? { name: undefined } : undefined;
+  return undefined;
 }
 
 /**

@@ -1,11 +1,14 @@
 /**
- * The registry's storage layer: reads from the watch cache (our etcd keyspace — no quorum
- * needed, as real reads from the cache need none) and writes through etcd's raft (quorum
- * required). Every committed write bumps the global revision, which becomes the object's
- * resourceVersion, and fans out to watchers.
+ * The registry's storage layer. Writes go through etcd's raft (quorum and leader required); every
+ * committed write bumps the global revision, which becomes the object's resourceVersion, and fans
+ * out to watchers. Reads are answered from our etcd keyspace, which stands for kube-apiserver's
+ * watch cache too (the cache never lags here); whether a read must first reach etcd is
+ * k8s/read-consistency.ts's rule (v1.36's CacheDelegator): a GET or LIST without a
+ * resourceVersion does, and so needs the quorum a write needs (rangeRead); a Reflector's
+ * `resourceVersion=0` list and the watches do not, so components already watching keep their view.
  */
 import type { ComponentId } from '../core/ids';
-import type { TraceDetails } from '../core/trace';
+import type { TraceDetails, TraceObject } from '../core/trace';
 import type { KObject } from '../../k8s/types';
 import { bucket, ETCD_REQUEST_TIMED_OUT, quorumSize, type EtcdError } from '../etcd/etcd';
 import type { EtcdMemberState } from '../etcd/member';
@@ -39,10 +42,11 @@ function memberUp(w: World, id: ComponentId): boolean {
 }
 
 /**
- * Whether etcd can commit now. With a quorum but no live leader, the lowest-named live member
- * wins an election first (a new term), as raft would after its election timeout.
+ * Whether etcd has a leader with a quorum behind it, which a commit and a linearizable read
+ * (ReadIndex) both need. With a quorum but no live leader, the lowest-named live member wins an
+ * election first (a new term), as raft would after its election timeout.
  */
-export function etcdWritable(w: World): EtcdError | undefined {
+export function etcdLeaderWithQuorum(w: World): EtcdError | undefined {
   const s = w.etcd;
   const live = s.members.filter((m) => memberUp(w, m.name));
   if (live.length < quorumSize(s)) return ETCD_REQUEST_TIMED_OUT;
@@ -57,6 +61,22 @@ export function etcdWritable(w: World): EtcdError | undefined {
     logElection(w, s.leader, s.term);
   }
   return undefined;
+}
+
+/**
+ * A read etcd must answer (a Range: the object's key for a GET, the resource's prefix for a
+ * consistent LIST's revision check). It fails as a commit does without a quorum, with the same
+ * round trip in the trace; one etcd answered is not traced (every consistent read would double
+ * its trace for a hop that shows nothing new).
+ */
+export function rangeRead(w: World, server: ComponentId, requestId: number, resource: string, namespace: string | undefined, name: string | undefined, ref: TraceObject | undefined): EtcdError | undefined {
+  const err = etcdLeaderWithQuorum(w);
+  if (!err) return undefined;
+  const leaderOrFirst = w.etcd.leader ?? w.etcd.members[0]!.name;
+  const key = name === undefined ? `/registry/${resource}` : registryPath(resource, namespace, name);
+  trace(w, { from: server, to: leaderOrFirst, kind: 'etcd-read', detail: { key }, object: ref, requestId });
+  trace(w, { from: leaderOrFirst, to: server, kind: 'etcd-commit', detail: { type: 'failed', error: err }, object: ref, requestId });
+  return err;
 }
 
 export type WriteResult = { ok: true; rv: string; stored: KObject | undefined } | { ok: false; error: EtcdError };
@@ -94,7 +114,7 @@ export function commit(
   const ref = traceRef(next ?? old!);
   const leaderOrFirst = w.etcd.leader ?? w.etcd.members[0]!.name;
   trace(w, { from: server, to: leaderOrFirst, kind: 'etcd-write', detail: { op, key: registryPath(resource, namespace, name) }, object: ref, requestId });
-  const err = etcdWritable(w);
+  const err = etcdLeaderWithQuorum(w);
   if (err) {
     trace(w, { from: leaderOrFirst, to: server, kind: 'etcd-commit', detail: { type: 'failed', error: err }, object: ref, requestId });
     return { ok: false, error: err };

@@ -14,6 +14,7 @@ import { handleRequest, pickServer, type ApiRequest, type ApiResponse } from '..
 import { registerWatch } from '../apiserver/watch';
 import type { ComponentBase } from '../core/component';
 import type { World } from '../world';
+import { FROM_CACHE } from '../../k8s/read-consistency';
 
 export interface ClientIdentity {
   user: UserInfo;
@@ -31,7 +32,8 @@ export function request(w: World, self: ComponentBase, who: ClientIdentity, req:
 }
 
 export function apiList(w: World, self: ComponentBase, who: ClientIdentity, resource: string, filter: WatchFilter): ListResult {
-  const req: Omit<ApiRequest, 'user' | 'from'> = { verb: 'list', resource };
+  // A Reflector's first list asks for resourceVersion "0": the watch cache answers without etcd.
+  const req: Omit<ApiRequest, 'user' | 'from'> = { verb: 'list', resource, read: FROM_CACHE };
   if (filter.namespace) req.namespace = filter.namespace;
   if (filter.fieldSelector) req.fieldSelector = filter.fieldSelector;
   if (filter.labelSelector) req.labelSelector = filter.labelSelector;

@@ -14,7 +14,7 @@ import { isNotFound, request, type ClientIdentity } from './client';
 import { recordEvent } from './events';
 import { cloneData } from '../core/clone';
 import type { LeaderElectionState } from './types';
-import { logAcquiredLease, logAttemptingLease, logLeaseUnreachable, logLostLease } from '../logging/client-go';
+import { logAcquiredLease, logAttemptingLease, logLeaseReadFailed, logLostLease } from '../logging/client-go';
 import { uuidV4 } from '../core/rng';
 import { electionTimings } from '../topology/options';
 
@@ -95,7 +95,7 @@ function tryAcquireOrRenew(w: World, self: ComponentBase, who: ClientIdentity, l
     }
     return res.ok;
   }
-  if (!got.ok && 'network' in got.error) logLeaseUnreachable(w, self, le, got.error);
+  if (!got.ok) logLeaseReadFailed(w, self, le, got.error);
   if (!got.ok || !got.object) return false;
   const cur = got.object as Lease;
   le.lease = cur;

@@ -33,6 +33,8 @@ export function summarize(h: TraceHop): string {
     }
     case 'etcd-write':
       return `Txn ${h.detail.op} ${h.detail.key}`;
+    case 'etcd-read':
+      return `Range ${h.detail.key}`;
     case 'etcd-commit':
       return etcdCommit(h.detail);
     case 'response':

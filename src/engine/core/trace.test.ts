@@ -181,6 +181,9 @@ function checkDetail(r: TraceRecord): void {
       expect(r.to, at).toBe(r.detail.target);
       break;
     }
+    case 'etcd-read':
+      expect(r.detail.key, at).toMatch(/^\/registry\//);
+      break;
     case 'proxy':
       if (r.detail.type === 'sync') expect(r.detail.services, at).toBeGreaterThanOrEqual(0);
       break;

@@ -18,6 +18,11 @@ export type TraceKind =
   /** kube-apiserver → etcd write (Txn) and etcd's reply once a quorum committed it. */
   | 'etcd-write'
   | 'etcd-commit'
+  /**
+   * kube-apiserver → etcd: a read the watch cache may not answer alone (a Range), recorded only
+   * when it fails; etcd's reply is the `etcd-commit` failure a write gets.
+   */
+  | 'etcd-read'
   /** kube-apiserver → client: the HTTP response. */
   | 'response'
   /** kube-apiserver → watcher: a watch event (ADDED/MODIFIED/DELETED). */
@@ -109,6 +114,8 @@ export interface TraceDetails {
   'validating-admission': { result: 'admitted'; operation: 'create' | 'update' | 'delete'; webhooks?: string[]; ignored?: string[] } | StageRejected;
   /** kube-apiserver → etcd: a transaction on one key (`/registry/pods/default/x`). */
   'etcd-write': { op: 'create' | 'update' | 'delete'; key: string };
+  /** `key`: the object's (a GET) or the resource's prefix (a consistent LIST asking for the current revision). */
+  'etcd-read': { key: string };
   'etcd-commit':
     /** `tookMs`: set while a disk-latency fault slows the commit (etcd/disk.ts). */
     | { type: 'committed'; revision: number; quorum: number; members: number; tookMs?: number }

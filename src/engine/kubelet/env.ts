@@ -19,6 +19,7 @@ import type { KubeletState } from './state';
 import { own, setOwn } from '../../k8s/own';
 import { resourceFieldValue } from './downward-api';
 import { expandKubernetesVars } from '../../k8s/var-expansion';
+import { FROM_CACHE } from '../../k8s/read-consistency';
 
 export type EnvResult = { ok: true; env: Record<string, string> } | { ok: false; message: string };
 
@@ -35,12 +36,13 @@ export function containerEnv(w: World, self: KubeletState, pod: Pod, c: Containe
     defined.add(k);
   };
   for (const [k, v] of serviceEnv(services, ns, pod.spec.enableServiceLinks !== false)) define(k, v);
+  // ConfigMaps and Secrets are read as volumes.ts's fetchNamed reads them: from the watch cache.
   // envFrom first, so an `env` entry of the same name wins (makeEnvironmentVariables' tmpEnv).
   for (const src of c.envFrom ?? []) {
     const ref = src.configMapRef ?? src.secretRef;
     if (!ref) continue;
     const isCm = src.configMapRef !== undefined;
-    const res = api(w, self, { verb: 'get', resource: isCm ? 'configmaps' : 'secrets', namespace: ns, name: ref.name });
+    const res = api(w, self, { verb: 'get', resource: isCm ? 'configmaps' : 'secrets', namespace: ns, name: ref.name, read: FROM_CACHE });
     if (!res.ok) {
       if (ref.optional && isNotFound(res)) continue;
       return { ok: false, message: isNotFound(res) ? `${isCm ? 'configmap' : 'secret'} "${ref.name}" not found` : res.error.message };
@@ -71,7 +73,7 @@ export function containerEnv(w: World, self: KubeletState, pod: Pod, c: Containe
     const ref = from.configMapKeyRef ?? from.secretKeyRef;
     if (!ref) continue;
     const isCm = from.configMapKeyRef !== undefined;
-    const res = api(w, self, { verb: 'get', resource: isCm ? 'configmaps' : 'secrets', namespace: ns, name: ref.name });
+    const res = api(w, self, { verb: 'get', resource: isCm ? 'configmaps' : 'secrets', namespace: ns, name: ref.name, read: FROM_CACHE });
     if (!res.ok) {
       if (ref.optional && isNotFound(res)) continue;
       return { ok: false, message: isNotFound(res) ? `${isCm ? 'configmap' : 'secret'} "${ref.name}" not found` : res.error.message };

@@ -20,6 +20,7 @@ import { dropPodVolumes, ensureVolume, hostPathKey, payloadLayer, podFsGroup, po
 import { setVolumeOwnership } from './volume-ownership';
 import { milli } from '../../k8s/quantity';
 import { podLimits } from '../../k8s/pod-resources';
+import { FROM_CACHE } from '../../k8s/read-consistency';
 
 const RETRY_INITIAL = 500;
 const RETRY_MAX = 122_000;
@@ -64,7 +65,9 @@ export function nextVolume(w: World, wk: PodWorker, pod: Pod): { volume: Volume 
 type MountOutcome = { ok: true } | { ok: false; error: string; quiet?: boolean };
 
 function fetchNamed(w: World, self: KubeletState, wk: PodWorker, v: Volume, resource: 'configmaps' | 'secrets', namespace: string, name: string, src: { optional?: boolean; items?: KeyToPath[]; defaultMode?: number }): MountOutcome {
-  const res = api(w, self, { verb: 'get', resource, namespace, name });
+  // The kubelet's Watch-strategy manager reads its per-object Reflector's store, filled by a
+  // `resourceVersion=0` list: the watch cache's answer, which needs no etcd quorum.
+  const res = api(w, self, { verb: 'get', resource, namespace, name, read: FROM_CACHE });
   const what = resource === 'configmaps' ? 'configmap' : 'secret';
   if (!res.ok && !(src.optional && isNotFound(res))) return { ok: false, error: isNotFound(res) ? `${what} "${name}" not found` : res.error.message };
   const payload = payloadLayer(what, res.ok ? (res.object as ConfigMap | Secret | undefined) : undefined, src.items, src.optional === true, src.defaultMode);

@@ -53,10 +53,17 @@ export function logLostLease(w: SimCore, c: ComponentBase, le: LeaderElectionSta
   klog(w, c, 'I', 'leaderelection.go:297', `failed to renew lease ${lease(le)}: context deadline exceeded`);
 }
 
-/** tryAcquireOrRenew could not reach kube-apiserver: the fast path (leaders only), then the GET. */
-export function logLeaseUnreachable(w: SimCore, c: ComponentBase, le: LeaderElectionState, err: NetworkError): void {
-  if (le.isLeader) klog(w, c, 'E', 'leaderelection.go:441', `Failed to update lock optimistically: Put "${leaseUrl(err.server, le)}": ${err.message}, falling back to slow path`);
-  klog(w, c, 'E', 'leaderelection.go:448', `error retrieving resource lock ${lease(le)}: Get "${leaseUrl(err.server, le)}": ${err.message}`);
+/**
+ * tryAcquireOrRenew's GET of the Lease failed, and (leaders only) the fast path's PUT before it,
+ * for the same reason: kube-apiserver unreachable (client-go quotes the URL), or its answer (a
+ * StatusError's text is its message: `etcdserver: request timed out` while etcd has no quorum,
+ * since the GET carries no resourceVersion and etcd must answer it).
+ */
+export function logLeaseReadFailed(w: SimCore, c: ComponentBase, le: LeaderElectionState, err: NetworkError | StatusError): void {
+  const put = 'network' in err ? `Put "${leaseUrl(err.server, le)}": ${err.message}` : err.message;
+  const get = 'network' in err ? `Get "${leaseUrl(err.server, le)}": ${err.message}` : err.message;
+  if (le.isLeader) klog(w, c, 'E', 'leaderelection.go:441', `Failed to update lock optimistically: ${put}, falling back to slow path`);
+  klog(w, c, 'E', 'leaderelection.go:448', `error retrieving resource lock ${lease(le)}: ${get}`);
 }
 
 function typeOf(resource: string): string {

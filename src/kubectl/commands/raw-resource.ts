@@ -13,6 +13,7 @@ import { queryFlag } from '../../k8s/api-query';
 import type { ResourceRoute } from '../../k8s/api-route';
 import { isConnecter } from '../../k8s/discovery';
 import { listSelectors, podLogOptions } from '../../k8s/request-options';
+import { readOptions } from '../../k8s/read-consistency';
 import { requestedResource, type ResourceInfo } from '../../k8s/resources';
 import { servedTarget } from '../../k8s/served-versions';
 import type { Request } from '../client';
@@ -35,6 +36,9 @@ export function planRaw(route: ResourceRoute): RawPlan {
   // A version served by conversion (autoscaling/v1 HPAs): the engine converts the answer.
   Object.assign(base, servedTarget(info));
   const q = route.query;
+  // `?resourceVersion=0` is the watch cache's answer; without one etcd must answer (read-consistency.ts).
+  const read = readOptions(q);
+  if (Object.keys(read).length) base.read = read;
   switch (route.verb) {
     case 'watch':
       return { kind: 'stream', what: 'a watch', instead: `kubectl get ${getTarget(info, route)} --watch` };

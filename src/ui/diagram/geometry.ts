@@ -67,6 +67,8 @@ function verbOf(r: TraceRecord): string {
       return r.kind;
     case 'etcd-write':
       return about('Txn');
+    case 'etcd-read':
+      return about('Range');
     case 'etcd-commit':
       return r.detail.type === 'committed' ? `rev ${r.detail.revision}` : r.detail.type === 'failed' ? 'commit failed' : 'raft election';
     case 'response':

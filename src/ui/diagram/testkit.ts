@@ -69,6 +69,7 @@ const SAMPLE: { [K in TraceKind]: TraceDetails[K] } = {
   'validating-admission': { result: 'admitted', operation: 'create' },
   'etcd-write': { op: 'create', key: '/registry/pods/default/web' },
   'etcd-commit': { type: 'committed', revision: 2, quorum: 1, members: 1 },
+  'etcd-read': { key: '/registry/pods/default/web' },
   response: { type: 'status', code: 201, reason: 'Created' },
   watch: { type: 'event', event: 'ADDED', resource: 'pods', dropped: false },
   reconcile: { type: 'sync', controller: 'replicaset', key: 'default/web' },

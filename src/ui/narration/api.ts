@@ -157,6 +157,11 @@ export function narrateEtcdWrite(say: Say, r: TraceRecordOf<'etcd-write'>): stri
   return say(ETCD_WRITE[r.detail.op], { server: actor(say, r.from), etcd: actor(say, r.to), key: r.detail.key });
 }
 
+/** Traced only when it fails (storage.ts's rangeRead): etcd's failed reply follows. */
+export function narrateEtcdRead(say: Say, r: TraceRecordOf<'etcd-read'>): string {
+  return say('narr.etcd.read', { server: actor(say, r.from), etcd: actor(say, r.to), key: r.detail.key });
+}
+
 export function narrateEtcdCommit(say: Say, r: TraceRecordOf<'etcd-commit'>, context: readonly TraceRecord[]): string {
   const etcd = actor(say, r.from);
   const d = r.detail;

@@ -43,6 +43,7 @@ const ALL_KINDS: Record<TraceKind, true> = {
   'validating-admission': true,
   'etcd-write': true,
   'etcd-commit': true,
+  'etcd-read': true,
   response: true,
   watch: true,
   reconcile: true,

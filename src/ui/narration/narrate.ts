@@ -10,7 +10,7 @@
 import type { TraceRecord, TraceRecordOf } from '../../engine/core/trace';
 import { goDuration } from '../../k8s/time';
 import type { Locale } from '../i18n/catalog';
-import { narrateEtcdCommit, narrateEtcdWrite, narrateRequest, narrateResponse, narrateStage, narrateWatch } from './api';
+import { narrateEtcdCommit, narrateEtcdRead, narrateEtcdWrite, narrateRequest, narrateResponse, narrateStage, narrateWatch } from './api';
 import { narrateCni, narrateCri, narrateOci, narrateCsi, narrateProbe, narrateProcess, narratePleg, narrateProxy } from './node';
 import { why, WHY_LOOKAHEAD } from './why';
 import { actor, podPhrase, sayer, sentence, type Say } from './words';
@@ -54,6 +54,8 @@ function describe(say: Say, r: TraceRecord, context: readonly TraceRecord[]): st
       return narrateStage(say, r);
     case 'etcd-write':
       return narrateEtcdWrite(say, r);
+    case 'etcd-read':
+      return narrateEtcdRead(say, r);
     case 'etcd-commit':
       return narrateEtcdCommit(say, r, context);
     case 'response':

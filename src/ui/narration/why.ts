@@ -153,6 +153,8 @@ export function why(say: Say, r: TraceRecord, before: readonly TraceRecord[], af
       return r.detail.result === 'scheduled' ? say('narr.why.schedule') : undefined;
     case 'etcd-write':
       return say('narr.why.etcdWrite');
+    case 'etcd-read':
+      return say('narr.why.etcdRead');
     case 'etcd-commit':
       return r.detail.type === 'committed' ? say('narr.why.etcdCommit') : undefined;
     case 'cri': {

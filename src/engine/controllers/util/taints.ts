@@ -8,6 +8,7 @@ import { toleratesTaint } from '../../../k8s/tolerations';
 import type { SimMillis } from '../../core/ids';
 import type { ControllerContext } from '../framework';
 import { SyncError, statusCode } from './errors';
+import { FROM_CACHE } from '../../../k8s/read-consistency';
 
 export const TAINT_NOT_READY = 'node.kubernetes.io/not-ready';
 export const TAINT_UNREACHABLE = 'node.kubernetes.io/unreachable';
@@ -46,7 +47,8 @@ export function matchingTolerations(taints: Taint[], tolerations: Toleration[]):
 export function swapNodeTaints(ctx: ControllerContext, nodeName: string, add: Taint[], remove: Pick<Taint, 'key' | 'effect'>[], cached?: Node): boolean {
   // The cached Node says there is nothing to do: no request at all (most monitor passes).
   if (cached && add.every((a) => hasTaint(cached, a)) && remove.every((r) => !hasTaint(cached, r))) return false;
-  const got = ctx.request({ verb: 'get', resource: 'nodes', name: nodeName });
+  // AddOrUpdateTaintOnNode's first try reads the Node at resourceVersion "0" (the watch cache).
+  const got = ctx.request({ verb: 'get', resource: 'nodes', name: nodeName, read: FROM_CACHE });
   if (statusCode(got) === 404) return false;
   if (!got.ok) throw new SyncError(got.error.message);
   const node = got.object as Node;
