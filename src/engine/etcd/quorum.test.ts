@@ -8,7 +8,7 @@ const single = bootedCluster({ seed: 1 });
 const ha = bootedCluster({ seed: 1, topology: 'ha' });
 
 describe('etcd quorum', () => {
-  it('times writes out without a quorum while reads are still served', () => {
+  it('times writes out without a quorum', () => {
     const sim = single();
     ok(sim.request({ verb: 'create', resource: 'configmaps', namespace: 'default', body: configMap('before') }));
     const revision = worldOf(sim).etcd.revision;
@@ -17,11 +17,67 @@ describe('etcd quorum', () => {
     expect(e).toMatchObject({ code: 500, reason: '', message: 'etcdserver: request timed out' });
     expect(failure(sim.request({ verb: 'delete', resource: 'configmaps', namespace: 'default', name: 'before' })).message).toBe('etcdserver: request timed out');
     expect(worldOf(sim).etcd.revision).toBe(revision);
-    expect(ok(sim.request({ verb: 'get', resource: 'configmaps', namespace: 'default', name: 'before' })).metadata.name).toBe('before');
-    const list = sim.request({ verb: 'list', resource: 'configmaps', namespace: 'default' });
-    expect(list.ok && list.items?.map((c) => c.metadata.name)).toContain('before');
     const commit = worldOf(sim).trace.records.filter((r) => r.kind === 'etcd-commit').at(-1)!;
     expect(commit.summary).toBe('error: etcdserver: request timed out');
+  });
+
+  it('times consistent reads out as writes, after the same wait; the watch cache still answers resourceVersion=0', () => {
+    const sim = single();
+    ok(sim.request({ verb: 'create', resource: 'configmaps', namespace: 'default', body: configMap('before') }));
+    sim.injectFault('etcd');
+    // A GET without a resourceVersion is etcd's to answer (CacheDelegator.Get → storage.Get).
+    let before = sim.now;
+    expect(failure(sim.request({ verb: 'get', resource: 'configmaps', namespace: 'default', name: 'before' }))).toMatchObject({ code: 500, reason: '', message: 'etcdserver: request timed out' });
+    expect(sim.now - before).toBe(worldOf(sim).timings.etcdRequestTimeout);
+    const records = worldOf(sim).trace.records;
+    const read = records.find((r) => r.kind === 'etcd-read' && r.from === 'kube-apiserver' && r.object?.name === 'before')!;
+    const hops = records.filter((r) => r.requestId === read.requestId && r.seq >= read.seq).map((r) => `${r.kind} ${r.from} -> ${r.to}: ${r.summary}`);
+    expect(hops).toEqual([
+      'etcd-read kube-apiserver -> etcd: Range /registry/configmaps/default/before',
+      'etcd-commit etcd -> kube-apiserver: error: etcdserver: request timed out',
+      expect.stringMatching(/^response kube-apiserver -> kubectl: 500/),
+    ]);
+    // A LIST without one is a consistent read: etcd's current revision first (ConsistentListFromCache).
+    before = sim.now;
+    expect(failure(sim.request({ verb: 'list', resource: 'configmaps', namespace: 'default' })).message).toBe('etcdserver: request timed out');
+    expect(sim.now - before).toBe(worldOf(sim).timings.etcdRequestTimeout);
+    expect(worldOf(sim).trace.records.filter((r) => r.kind === 'etcd-read').at(-1)!.summary).toBe('Range /registry/configmaps');
+    // resourceVersion=0 (a Reflector's list) and a not-older-than GET are the watch cache's alone.
+    before = sim.now;
+    const cached = sim.request({ verb: 'list', resource: 'configmaps', namespace: 'default', read: { resourceVersion: '0' } });
+    expect(cached.ok && cached.items?.map((c) => c.metadata.name)).toContain('before');
+    expect(ok(sim.request({ verb: 'get', resource: 'configmaps', namespace: 'default', name: 'before', read: { resourceVersion: '0' } })).metadata.name).toBe('before');
+    expect(sim.now).toBe(before);
+    // An exact list, or a continued one, is delegated to etcd (shouldDelegateList).
+    expect(sim.request({ verb: 'list', resource: 'configmaps', read: { resourceVersion: '5', limit: 500 } }).ok).toBe(false);
+    expect(sim.request({ verb: 'list', resource: 'configmaps', read: { resourceVersion: '0', continue: true } }).ok).toBe(false);
+    // A Pod's log is found with a GET of the Pod first (getPod in LogLocation).
+    const pod = sim.objects('pods').find((p) => p.metadata.namespace === 'kube-system')!;
+    expect(failure(sim.request({ verb: 'get', resource: 'pods', subresource: 'log', namespace: 'kube-system', name: pod.metadata.name })).message).toBe('etcdserver: request timed out');
+
+    sim.healFault('etcd');
+    sim.advance(2_000);
+    expect(ok(sim.request({ verb: 'get', resource: 'configmaps', namespace: 'default', name: 'before' })).metadata.name).toBe('before');
+    expect(sim.request({ verb: 'list', resource: 'configmaps', namespace: 'default' }).ok).toBe(true);
+  });
+
+  it('keeps informers fed from the watch cache: a Reflector relisting during the outage is answered', () => {
+    const sim = single();
+    sim.injectFault('etcd');
+    // A restarted kube-scheduler lists everything at resourceVersion=0, then reads its Lease
+    // with a GET etcd must answer: its informers sync, its leader election cannot.
+    sim.injectFault('kube-scheduler');
+    sim.healFault('kube-scheduler');
+    sim.advance(5_000);
+    const scheduler = worldOf(sim).components.get('kube-scheduler' as ComponentId) as unknown as { informers: Record<string, { synced: boolean; cache: Map<string, unknown> }> };
+    const informers = Object.values(scheduler.informers);
+    expect(informers.length).toBeGreaterThan(0);
+    for (const inf of informers) expect(inf.synced).toBe(true);
+    expect(informers.some((inf) => inf.cache.size > 0)).toBe(true);
+    sim.healFault('etcd');
+    sim.advance(2_000);
+    const log = sim.request({ verb: 'get', resource: 'pods', subresource: 'log', namespace: 'kube-system', name: 'kube-scheduler-control-plane' });
+    expect(log.ok && log.text).toMatch(/E\d{4} .* leaderelection\.go:448\] error retrieving resource lock kube-system\/kube-scheduler: etcdserver: request timed out\n/);
   });
 
   it('survives the loss of one member of three, electing a new leader for the next write', () => {
@@ -44,7 +100,8 @@ describe('etcd quorum', () => {
     stopComponent(worldOf(sim), 'etcd-1' as ComponentId);
     stopComponent(worldOf(sim), 'etcd-2' as ComponentId);
     expect(failure(sim.request({ verb: 'create', resource: 'configmaps', namespace: 'default', body: configMap('lost') })).message).toBe('etcdserver: request timed out');
-    expect(sim.request({ verb: 'list', resource: 'pods', namespace: 'kube-system' }).ok).toBe(true);
+    expect(failure(sim.request({ verb: 'list', resource: 'pods', namespace: 'kube-system' })).message).toBe('etcdserver: request timed out');
+    expect(sim.request({ verb: 'list', resource: 'pods', namespace: 'kube-system', read: { resourceVersion: '0' } }).ok).toBe(true);
   });
 
   it('check-quorum: a leader cut off from its quorum steps down after an election timeout; writes then wait out ReqTimeout', () => {

@@ -62,8 +62,8 @@ export const PRESETS: readonly Preset[] = [
     steps: [{ line: 'sim fail etcd' }],
     haSteps: [{ line: 'sim fail etcd-1' }, { line: 'sim fail etcd-2' }],
     watch: {
-      en: 'A write such as “kubectl create namespace write-check” fails, after etcd’s 7 s request timeout, with “Error from server: etcdserver: request timed out”; “kubectl get pods -A” still answers from the watch cache; Pods stay Running, and no Node turns NotReady however long you wait — the Node Leases simply stop being renewed.',
-      zh: '像 “kubectl create namespace write-check” 这样的写操作会在 etcd 的 7 秒请求超时之后失败，并报 “Error from server: etcdserver: request timed out”；“kubectl get pods -A” 仍由 watch 缓存回答；Pod 保持 Running，而且无论等多久都没有 Node 变成 NotReady——只是 Node Lease 不再续约。',
+      en: 'A write such as “kubectl create namespace write-check” fails, after etcd’s 7 s request timeout, with “Error from server: etcdserver: request timed out”; so does a read such as “kubectl get pods -A”, which asks etcd for its current revision first (the watch cache alone answers only a list at resourceVersion=0); Pods stay Running, and no Node turns NotReady however long you wait — the Node Leases simply stop being renewed.',
+      zh: '像 “kubectl create namespace write-check” 这样的写操作会在 etcd 的 7 秒请求超时之后失败，并报 “Error from server: etcdserver: request timed out”；像 “kubectl get pods -A” 这样的读取也一样失败，因为它要先向 etcd 询问当前的修订版本（只有 resourceVersion=0 的 list 才由 watch 缓存单独回答）；Pod 保持 Running，而且无论等多久都没有 Node 变成 NotReady——只是 Node Lease 不再续约。',
     },
   },
   {

@@ -77,14 +77,15 @@ function allDown(m: Moment, kind: LeaderKind): Symptom {
 /**
  * No write commits, so nobody can renew or take the Lease: the leader gives up once
  * renewDeadline passed without a renewal, and the Lease keeps naming it (it cannot be updated).
+ * kubectl cannot read the Lease either (no apiserver, or a read etcd must answer): sim status can.
  */
-function stuck(m: Moment, kind: LeaderKind, refused: boolean): Symptom {
+function stuck(m: Moment, kind: LeaderKind): Symptom {
   const ago = secondsSince(m, leaseOf(m, kind)?.spec.renewTime) ?? 0;
   const leader = instances(m, kind).find((c) => c.running && c.details?.leader);
   const says: Statement[] = leader
     ? [{ key: 'sym.lease.renewFailing', params: { id: leader.id, kind, ago, left: Math.max(1, RENEW_DEADLINE_S - ago) } }]
     : [{ key: 'sym.lease.noLeader', params: { kind, ago } }];
-  return { id: `no-leader:${kind}`, tone: 'problem', says, checks: refused ? ['sim status'] : ['sim status', 'kubectl get leases -n kube-system'] };
+  return { id: `no-leader:${kind}`, tone: 'problem', says, checks: ['sim status'] };
 }
 
 /** Some instances cannot work (ha): did the leader go, and has a standby taken the Lease yet? */
@@ -128,7 +129,7 @@ function leaderElected(m: Moment): Symptom[] {
     const all = instances(m, kind);
     if (!all.length) continue;
     if (all.every((c) => !c.running)) out.push(allDown(m, kind));
-    else if (block) out.push(stuck(m, kind, block === 'apiserver'));
+    else if (block) out.push(stuck(m, kind));
     else if (all.some((c) => reach(m, c) !== 'ok')) out.push(partlyDown(m, kind));
   }
   return out;

@@ -72,9 +72,9 @@ export const en = {
     'Cut off as well, though still running: {list}. kubeadm points each only at the kube-apiserver on its own machine; the Lease blocks below tell whether that costs anything.',
   'sym.etcd.noQuorum': {
     by: 'up',
-    one: 'etcd has lost quorum: {up} of {total} members is running and {quorum} are needed. Every write fails with “etcdserver: request timed out” — kubectl’s and every component’s, heartbeats and Lease renewals included. Reads still answer from kube-apiserver’s watch cache, which shows the cluster as it was. Running Pods keep running, but nothing is created, scheduled, marked or deleted until a quorum is back.',
+    one: 'etcd has lost quorum: {up} of {total} members is running and {quorum} are needed. Every write fails with “etcdserver: request timed out” — kubectl’s and every component’s, heartbeats and Lease renewals included. Reads fail the same way, after the same wait: a GET, or a list such as “kubectl get pods -A”, asks etcd for its current revision first. Only the components that already watch keep the view kube-apiserver’s watch cache had (a list at resourceVersion=0 is served from it). Running Pods keep running, but nothing is created, scheduled, marked or deleted until a quorum is back.',
     other:
-      'etcd has lost quorum: {up} of {total} members are running and {quorum} are needed. Every write fails with “etcdserver: request timed out” — kubectl’s and every component’s, heartbeats and Lease renewals included. Reads still answer from kube-apiserver’s watch cache, which shows the cluster as it was. Running Pods keep running, but nothing is created, scheduled, marked or deleted until a quorum is back.',
+      'etcd has lost quorum: {up} of {total} members are running and {quorum} are needed. Every write fails with “etcdserver: request timed out” — kubectl’s and every component’s, heartbeats and Lease renewals included. Reads fail the same way, after the same wait: a GET, or a list such as “kubectl get pods -A”, asks etcd for its current revision first. Only the components that already watch keep the view kube-apiserver’s watch cache had (a list at resourceVersion=0 is served from it). Running Pods keep running, but nothing is created, scheduled, marked or deleted until a quorum is back.',
   },
   'sym.etcd.degraded': {
     by: 'up',
@@ -216,7 +216,7 @@ export const zh: Translations<typeof en> = {
   'sym.etcd.noQuorum': {
     by: 'up',
     other:
-      'etcd 失去了多数派：{total} 个成员中只有 {up} 个在运行，而至少需要 {quorum} 个。每一次写入都会失败并报 “etcdserver: request timed out”——无论来自 kubectl 还是任何组件，心跳和 Lease 续约也不例外。读取仍由 kube-apiserver 的 watch 缓存回答，显示的是集群原来的样子。正在运行的 Pod 继续运行，但在多数派恢复之前，不会有任何对象被创建、调度、标记或删除。',
+      'etcd 失去了多数派：{total} 个成员中只有 {up} 个在运行，而至少需要 {quorum} 个。每一次写入都会失败并报 “etcdserver: request timed out”——无论来自 kubectl 还是任何组件，心跳和 Lease 续约也不例外。读取也会在同样的等待之后以同样的方式失败：GET，或者像 “kubectl get pods -A” 这样的 list，都要先向 etcd 询问当前的修订版本。只有已经在 watch 的组件还保有 kube-apiserver 的 watch 缓存中的视图（resourceVersion=0 的 list 也由它回答）。正在运行的 Pod 继续运行，但在多数派恢复之前，不会有任何对象被创建、调度、标记或删除。',
   },
   'sym.etcd.degraded': { by: 'up', other: '{down} 已停止，但 {total} 个 etcd 成员中仍有 {up} 个，仍然构成多数派（需要 {quorum} 个）：写入照常提交。' },
   'sym.scheduler.down': 'kube-scheduler 已停止：新的 Pod 会一直 Pending，没有节点。正在运行的 Pod 不受影响。',
