@@ -42,6 +42,7 @@ import type { ApiServerState } from './state';
 import { UNAUTHORIZED, type StatusError } from './status';
 import type { PatchType } from './patch';
 import { apfHeaders, classifyRequest, type ApfMatch } from './apf-classify';
+import { FROM_CACHE, readOptions } from '../../k8s/read-consistency';
 
 /** A response before framing: status, body, the Content-Type and whether the filters added nosniff. */
 interface Reply {
@@ -169,6 +170,12 @@ function serveResource(w: World, server: ApiServerState, from: ComponentId, req:
     return resourceReply(handleRequest(w, server.id, api), t);
   }
   if (t.subresource === 'log') api.logOptions = podLogOptions(t.query);
+  // Whether etcd must answer (read-consistency.ts); a watch is the watch cache's, whatever its query.
+  if (t.verb === 'watch') api.read = FROM_CACHE;
+  else if (verb === 'get' || verb === 'list') {
+    const read = readOptions(t.query);
+    if (Object.keys(read).length) api.read = read;
+  }
   if (verb === 'list') {
     const selectors = listSelectors(t.query);
     if (typeof selectors === 'string') return { code: 400, body: statusBody({ code: 400, reason: 'BadRequest', message: selectors }, undefined), contentType: 'application/json' };

@@ -1,9 +1,9 @@
 /**
  * etcd: a raft group of 1 or 3 members with one leader, one global revision and a keyspace.
  * A write commits only when a quorum of members (a majority) is up and a leader exists; the new
- * revision becomes the object's resourceVersion. Reads through kube-apiserver are served from
- * its watch cache, which needs no quorum — exactly why `kubectl get` can still answer while
- * writes time out.
+ * revision becomes the object's resourceVersion. Reads through kube-apiserver need the quorum
+ * too unless its watch cache may answer them alone (a Reflector's `resourceVersion=0` list, a
+ * watch): `kubectl get` times out like a write (k8s/read-consistency.ts).
  */
 import type { ComponentId } from '../core/ids';
 import type { KObject } from '../../k8s/types';
