@@ -157,6 +157,18 @@ export function narrateEtcdWrite(say: Say, r: TraceRecordOf<'etcd-write'>): stri
   return say(ETCD_WRITE[r.detail.op], { server: actor(say, r.from), etcd: actor(say, r.to), key: r.detail.key });
 }
 
+/** Whether the failed reply answers a read (an `etcd-read` of the same request), not a write. */
+function askedToRead(context: readonly TraceRecord[], r: TraceRecordOf<'etcd-commit'>): boolean {
+  if (r.requestId === undefined) return false;
+  for (let i = context.length - 1, seen = 0; i >= 0 && seen < LOOKBACK; i--, seen++) {
+    const x = context[i]!;
+    if (x === r || x.requestId !== r.requestId) continue;
+    if (x.kind === 'etcd-read') return true;
+    if (x.kind === 'etcd-write') return false;
+  }
+  return false;
+}
+
 /** Traced only when it fails (storage.ts's rangeRead): etcd's failed reply follows. */
 export function narrateEtcdRead(say: Say, r: TraceRecordOf<'etcd-read'>): string {
   return say('narr.etcd.read', { server: actor(say, r.from), etcd: actor(say, r.to), key: r.detail.key });
@@ -176,7 +188,7 @@ export function narrateEtcdCommit(say: Say, r: TraceRecordOf<'etcd-commit'>, con
       return d.members > 1 ? say('narr.etcd.commitQuorum', { etcd, revision, quorum: d.quorum, members: d.members }) : say('narr.etcd.commit', { etcd, revision });
     }
     case 'failed':
-      return say('narr.etcd.error', { etcd, error: d.error });
+      return say(askedToRead(context, r) ? 'narr.etcd.readError' : 'narr.etcd.error', { etcd, error: d.error });
     case 'leader-elected':
       return d.previous !== undefined ? say('narr.etcd.leaderAfter', { member: d.member, term: d.term, previous: d.previous }) : say('narr.etcd.leader', { member: d.member, term: d.term });
     case 'restored':

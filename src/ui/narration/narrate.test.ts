@@ -287,6 +287,15 @@ describe('narrate: records of a live run (the worker host in-process)', () => {
     expect(narrate(del, 'zh-CN')).toBe(`${node} 上的容器运行时请求 CNI 插件把 pod db 从网络断开，释放 ${ip}`);
   });
 
+  it('a read etcd must answer, while it is down: the Range, then the failed reply', () => {
+    const { record, context } = find('etcd-read', (r) => r.from === 'kube-apiserver' && r.object?.name === 'go-api');
+    expect(narrate(record, 'en')).toBe('kube-apiserver asked etcd to read /registry/deployments/default/go-api, which needs its quorum');
+    expect(narrate(record, 'zh-CN')).toBe('kube-apiserver 请求 etcd 读取 /registry/deployments/default/go-api，这需要 etcd 的多数派');
+    const reply = realTrace().find((r) => r.requestId === record.requestId && r.kind === 'etcd-commit' && r.seq > record.seq)!;
+    expect(narrate(reply, 'en', [...context, reply])).toBe('etcd could not answer the read: etcdserver: request timed out');
+    expect(narrate(reply, 'zh-CN', [...context, reply])).toBe('etcd 未能回答这次读取：etcdserver: request timed out');
+  });
+
   it('a health check is a request on a non-resource path', () => {
     const readyz = find('request', (r) => r.kind === 'request' && r.detail.type === 'non-resource').record;
     expect(narrate(readyz, 'en')).toBe('kubectl asked kube-apiserver whether it is healthy (/readyz?verbose)');

@@ -2,7 +2,8 @@
  * Test support: the trace of a real run (the worker host in-process, as the page receives it in
  * diffs) covering every TraceKind: go-api rolled out behind a Service, a crash-looping Pod, a Pod with a
  * CSI-provisioned volume, kube-scheduler stopped and started by the instructor, a Pod deleted, a
- * health check, `sim curl` through kube-proxy, a watch delayed and a watch dropped then healed.
+ * health check, `sim curl` through kube-proxy, a watch delayed and a watch dropped then healed,
+ * and a read while etcd is down.
  */
 import { readFileSync } from 'node:fs';
 import type { TraceKind, TraceRecord } from '../../engine/core/trace';
@@ -30,6 +31,10 @@ const SCRIPT = [
   'sim fail watch-drop/kube-controller-manager',
   'sim advance 2s',
   'sim recover watch-drop/kube-controller-manager',
+  'sim advance 2s',
+  'sim fail etcd',
+  'kubectl get deployment go-api',
+  'sim recover etcd',
   'sim advance 2s',
 ];
 
