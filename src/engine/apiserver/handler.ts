@@ -379,11 +379,11 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
   audit.reason = decided.reason;
   trace(w, { from: serverId, to: serverId, kind: 'authz', detail: { allowed, verb: rbacVerb, resource: rbacResource }, object: ref, requestId });
   if (!allowed) return fail(forbidden(forbiddenMessage(req.user, rbacVerb, rbacGroup, rbacResource, rbacNamespace, req.name)));
-  const etcdRead = etcdReadOf(info, req);
-  if (etcdRead) {
-    const err = rangeRead(w, serverId, requestId, info.resource, info.namespaced ? req.namespace : undefined, etcdRead.name, ref);
-    if (err) return fail(etcdFailure(err));
-  }
+  // A read etcd must answer (read-consistency.ts), where the handler would make it; undefined: it did.
+  const etcdRefuses = (name: string | undefined): ApiResponse | undefined => {
+    const err = rangeRead(w, serverId, requestId, info.resource, info.namespaced ? req.namespace : undefined, name, ref);
+    return err ? fail(etcdFailure(err)) : undefined;
+  };
   if (info.resource === 'pods' && isConnect(req.subresource)) {
     // A stream asked with GET (WebSockets) is also authorized for create, as with POST (SPDY):
     // ensureAuthorizedForVerb, AuthorizePodWebsocketUpgradeCreatePermission.
@@ -392,6 +392,9 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
       trace(w, { from: serverId, to: serverId, kind: 'authz', detail: { allowed: create.allowed, verb: 'create', resource: rbacResource }, object: ref, requestId });
       if (!create.allowed) return fail(forbidden(`pods ${JSON.stringify(req.name ?? '')} is forbidden: ${create.reason}`));
     }
+    // The Connecter locates its Pod first (getPod: a GET without a resourceVersion).
+    const refused = etcdRefuses(req.name ?? '');
+    if (refused) return refused;
     if (req.subresource === 'proxy') return respond(proxied(podProxy(w, serverId, proxyRequest(req, METHOD[req.verb], clientUserAgent(w, req.from, requestor.name)))));
     const streamed = req.verb === 'create' && !req.plain && (req.subresource === 'exec' || req.subresource === 'attach' || req.subresource === 'portforward');
     if (!streamed) {
@@ -400,6 +403,11 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
     }
   }
 
+  // A Service's or Node's proxy locates its object first, as a Pod's does (ResourceLocation).
+  if ((info.resource === 'services' || info.resource === 'nodes') && req.subresource === 'proxy') {
+    const refused = etcdRefuses(req.name ?? '');
+    if (refused) return refused;
+  }
   if (info.resource === 'services' && req.subresource === 'proxy') return respond(proxied(serviceProxy(w, serverId, proxyRequest(req, METHOD[req.verb], clientUserAgent(w, req.from, requestor.name)))));
   if (info.resource === 'nodes' && req.subresource === 'proxy') return respond(proxied(nodeProxy(w, serverId, proxyRequest(req, METHOD[req.verb], clientUserAgent(w, req.from, requestor.name)))));
 
@@ -423,6 +431,12 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
       viewWarnings?.push(...decoded.warnings);
     }
     req = { ...req, body: toStorage(view, body) };
+  }
+  // A pods/log GET locates its Pod with a GET too (LogLocation's getPod).
+  const read = req.verb === 'get' || req.verb === 'list' ? etcdReadOf(req.verb, req) : undefined;
+  if (read) {
+    const refused = etcdRefuses(read.name);
+    if (refused) return refused;
   }
   switch (req.verb) {
     case 'get': {
@@ -551,20 +565,14 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
 }
 
 /**
- * The read in this request that etcd must answer, if any: a GET of an object or of a subresource
- * its storage serves, a LIST etcd must confirm (both by read-consistency.ts's rule), and the
- * object a Connecter locates before it proxies (pods' log, exec, attach, portforward, proxy;
- * services' and nodes' proxy: each is found with a GET without a resourceVersion, getPod and
- * ResourceLocation in pkg/registry). `name` undefined: the resource's prefix. Writes read the
- * watch cache and find etcd at their commit. Not modelled: a TokenRequest's ServiceAccount GET.
+ * The read of a GET or LIST that etcd must answer, if any, by read-consistency.ts's rule: a GET's
+ * object (a pods/log GET's Pod, which LogLocation finds with a GET without a resourceVersion), or
+ * for a LIST the resource's prefix (`name` undefined). Writes read the watch cache and find etcd at
+ * their commit. Not modelled: a TokenRequest's ServiceAccount GET.
  */
-function etcdReadOf(info: ResourceInfo, req: ApiRequest): { name: string | undefined } | undefined {
-  if (isAggregated(info) || isReview(info) || info.resource === 'componentstatuses') return undefined;
-  const located = (info.resource === 'pods' && (isConnect(req.subresource) || req.subresource === 'log')) || ((info.resource === 'services' || info.resource === 'nodes') && req.subresource === 'proxy');
-  if (located) return { name: req.name ?? '' };
-  if (req.verb === 'get') return readsEtcd('get', req.read) ? { name: req.name ?? '' } : undefined;
-  if (req.verb === 'list') return readsEtcd('list', req.read) ? { name: undefined } : undefined;
-  return undefined;
+function etcdReadOf(verb: 'get' | 'list', req: ApiRequest): { name: string | undefined } | undefined {
+  if (verb === 'get') return req.subresource === 'log' || readsEtcd('get', req.read) ? { name: req.name ?? '' } : undefined;
+  return readsEtcd('list', req.read) ? { name: undefined } : undefined;
 }
 
 /**

@@ -54,6 +54,9 @@ describe('etcd quorum', () => {
     // A Pod's log is found with a GET of the Pod first (getPod in LogLocation).
     const pod = sim.objects('pods').find((p) => p.metadata.namespace === 'kube-system')!;
     expect(failure(sim.request({ verb: 'get', resource: 'pods', subresource: 'log', namespace: 'kube-system', name: pod.metadata.name })).message).toBe('etcdserver: request timed out');
+    // So is an exec's (ExecLocation); a field label the kind lacks is refused before any storage is asked.
+    expect(failure(sim.request({ verb: 'create', resource: 'pods', subresource: 'exec', namespace: 'kube-system', name: pod.metadata.name, execOptions: { command: ['true'] } })).message).toBe('etcdserver: request timed out');
+    expect(failure(sim.request({ verb: 'list', resource: 'pods', fieldSelector: [{ field: 'spec.bogus', op: '=', value: 'x' }] })).code).toBe(400);
 
     sim.healFault('etcd');
     sim.advance(2_000);
