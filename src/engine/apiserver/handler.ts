@@ -432,8 +432,10 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
     }
     req = { ...req, body: toStorage(view, body) };
   }
-  // A pods/log GET locates its Pod with a GET too (LogLocation's getPod).
-  const read = req.verb === 'get' || req.verb === 'list' ? etcdReadOf(req.verb, req) : undefined;
+  // A pods/log GET locates its Pod with a GET too (LogLocation's getPod), and a TokenRequest, which
+  // stores nothing, reads its ServiceAccount so (TokenREST.Create).
+  const tokenRequest = req.verb === 'create' && req.subresource === 'token' && info.resource === 'serviceaccounts';
+  const read = req.verb === 'get' || req.verb === 'list' ? etcdReadOf(req.verb, req) : tokenRequest ? { name: req.name ?? '' } : undefined;
   if (read) {
     const refused = etcdRefuses(read.name);
     if (refused) return refused;
@@ -568,7 +570,7 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
  * The read of a GET or LIST that etcd must answer, if any, by read-consistency.ts's rule: a GET's
  * object (a pods/log GET's Pod, which LogLocation finds with a GET without a resourceVersion), or
  * for a LIST the resource's prefix (`name` undefined). Writes read the watch cache and find etcd at
- * their commit. Not modelled: a TokenRequest's ServiceAccount GET.
+ * their commit.
  */
 function etcdReadOf(verb: 'get' | 'list', req: ApiRequest): { name: string | undefined } | undefined {
   if (verb === 'get') return req.subresource === 'log' || readsEtcd('get', req.read) ? { name: req.name ?? '' } : undefined;

@@ -57,6 +57,8 @@ describe('etcd quorum', () => {
     // So is an exec's (ExecLocation); a field label the kind lacks is refused before any storage is asked.
     expect(failure(sim.request({ verb: 'create', resource: 'pods', subresource: 'exec', namespace: 'kube-system', name: pod.metadata.name, execOptions: { command: ['true'] } })).message).toBe('etcdserver: request timed out');
     expect(failure(sim.request({ verb: 'list', resource: 'pods', fieldSelector: [{ field: 'spec.bogus', op: '=', value: 'x' }] })).code).toBe(400);
+    // A TokenRequest stores nothing, but reads its ServiceAccount from etcd first.
+    expect(failure(sim.request({ verb: 'create', resource: 'serviceaccounts', subresource: 'token', namespace: 'default', name: 'default', body: { apiVersion: 'authentication.k8s.io/v1', kind: 'TokenRequest', metadata: {}, spec: { audiences: [] } } as never })).message).toBe('etcdserver: request timed out');
 
     sim.healFault('etcd');
     sim.advance(2_000);
