@@ -37,11 +37,12 @@ describe('kubectl against a broken cluster', () => {
     expect(fatalText({ network: true, server: '10.0.0.10:6443', message: 'dial tcp 10.0.0.10:6443: i/o timeout' })).toBe('Unable to connect to the server: dial tcp 10.0.0.10:6443: i/o timeout\n');
   });
 
-  it('fails writes and readyz when etcd loses quorum, while reads still work', () => {
+  it('fails writes, consistent reads and readyz when etcd loses quorum; a resourceVersion=0 read is served from the cache', () => {
     const sim = new Simulation({ seed: 1 });
     expect(sim.injectFault('etcd').ok).toBe(true);
     expect(kubectl(sim, 'create namespace kt-x')).toMatchObject({ stderr: 'Error from server: etcdserver: request timed out\n', code: 1 });
-    expect(kubectl(sim, 'get ns default -o name')).toMatchObject({ stdout: 'namespace/default\n', code: 0 });
+    expect(kubectl(sim, 'get ns default -o name')).toMatchObject({ stderr: 'Error from server: etcdserver: request timed out\n', code: 1 });
+    expect(kubectl(sim, "get --raw '/api/v1/namespaces?resourceVersion=0'")).toMatchObject({ code: 0 });
     const ready = kubectl(sim, 'get --raw /readyz');
     expect(ready.code).toBe(1);
     expect(ready.stderr.startsWith('Error from server (InternalError): an error on the server ("[+]ping ok\\n[+]log ok\\n[-]etcd failed: reason withheld\\n[-]etcd-readiness failed: reason withheld\\n')).toBe(true);
