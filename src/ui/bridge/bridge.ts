@@ -789,7 +789,13 @@ export class SimBridge {
         if (msg.skip) {
           this.skipCommands.add(msg.id);
           this.pausedCommands.delete(msg.id);
-        } else if (this.pausedCommands.has(msg.id)) this.pausedCommands.set(msg.id, { ...(msg.leadSeq === undefined ? {} : { leadSeq: msg.leadSeq }), ...(msg.unended ? { unendedFrom: msg.startedAt } : {}) });
+        } else if (this.pausedCommands.has(msg.id)) {
+          // A full-screen program (a node's `watch`, which makes no request of its own to lead
+          // from) runs until Ctrl+C as far as the learner is concerned: paused, it waits where it
+          // began, as a line still running at the bound does.
+          const waits = msg.unended || msg.output.some((c) => c.screen !== undefined);
+          this.pausedCommands.set(msg.id, { ...(msg.leadSeq === undefined ? {} : { leadSeq: msg.leadSeq }), ...(waits ? { unendedFrom: msg.startedAt } : {}) });
+        }
         const replayed = this.echoing.get(msg.id);
         this.echoing.delete(msg.id);
         this.store.setState((s) => ({ terminal: replayed ? commandReplayed(s.terminal, msg, replayed.line, replayed.interruptAt) : commandFinished(s.terminal, msg) }));

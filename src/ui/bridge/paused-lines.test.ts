@@ -72,3 +72,21 @@ describe('a line typed into a container shell while paused', () => {
     expect(store.getState().playback.playing).toBe(false);
   });
 });
+
+describe('a full-screen program typed at a node login while paused', () => {
+  it('waits where it began with its first screen, as the laptop prompt’s watch does', async () => {
+    const { store, bridge } = await paused();
+    bridge.run('sim ssh node-1');
+    await settle();
+    const before = store.getState().cluster.now;
+    bridge.run("watch -n 2 'crictl ps | head -3'");
+    await settle();
+    // The worker ran the watch to its bound; the stage stays at its start, the line waits for Play or Ctrl+C.
+    const c = store.getState().cluster;
+    expect(c.tape!.frontierNow - before).toBeGreaterThan(60_000);
+    expect(c.now - before).toBeLessThan(1_000);
+    expect(lastLine(store).waiting).toBe(true);
+    expect(store.getState().terminal.entries.at(-1)!.output.some((o) => o.screen !== undefined)).toBe(true);
+    expect(store.getState().playback.playing).toBe(false);
+  });
+});
