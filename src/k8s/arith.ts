@@ -62,6 +62,12 @@ export type ArithResult = { ok: true; value: bigint } | { ok: false; message: st
 export interface ArithOptions {
   /** dash has no `**`: it reads `2**3` as `2 * *3` (and fails: an operand expected). */
   noPower?: boolean;
+  /**
+   * bash's `name[subscript]` operands (`((count[$node]++))`): the name given to ArithVars is
+   * `name[subscript]` as written, for the shell to resolve (an associative array's key, an
+   * indexed one's arithmetic index).
+   */
+  subscripts?: boolean;
 }
 
 class Failure {
@@ -113,6 +119,13 @@ class Evaluator {
     const word = /^[A-Za-z_][A-Za-z0-9_]*/.exec(rest) ?? /^[0-9][A-Za-z0-9_#@]*/.exec(rest);
     if (word) {
       this.pos += word[0].length;
+      if (!/^[0-9]/.test(word[0]) && this.options.subscripts && this.src[this.pos] === '[') {
+        const close = subscriptEnd(this.src, this.pos);
+        if (close < 0) this.fail('syntax');
+        this.tok = { k: 'id', name: word[0] + this.src.slice(this.pos, close + 1) };
+        this.pos = close + 1;
+        return;
+      }
       this.tok = /^[0-9]/.test(word[0]) ? { k: 'num', text: word[0] } : { k: 'id', name: word[0] };
       return;
     }
@@ -322,6 +335,16 @@ class Evaluator {
 }
 
 /** Evaluates an arithmetic expression whose `$…` expansions are already done. */
+/** The `]` closing the `[` at `open` (nested brackets counted), or -1. */
+function subscriptEnd(src: string, open: number): number {
+  let depth = 0;
+  for (let i = open; i < src.length; i++) {
+    if (src[i] === '[') depth++;
+    else if (src[i] === ']' && --depth === 0) return i;
+  }
+  return -1;
+}
+
 export function evalArith(expr: string, vars: ArithVars, options: ArithOptions = {}): ArithResult {
   try {
     return { ok: true, value: new Evaluator(expr, vars, 0, options).top() };

@@ -6,6 +6,7 @@
  * (src/engine/images/shell-expand.ts reads the same forms from its own parse).
  */
 import { arrayIndices, arrayValues, resolveIndex, sliceValues, type BashArray } from './bash-arrays';
+import { assocGet, assocKeys, assocValues, type AssocArray } from './bash-assoc';
 import { expandParameter, type ParamEnv, type ParamOutcome } from './shell-params';
 
 /** `${…}`'s body with a subscript: `[#!]` prefix, name, subscript, what follows. */
@@ -15,6 +16,8 @@ export interface ArrayParamEnv extends ParamEnv {
   status: number;
   /** NAME's array; undefined when NAME is none (a set scalar is then its element 0). */
   array(name: string): BashArray | undefined;
+  /** NAME's associative array (./bash-assoc.ts), undefined for a name that is none: its subscript is a key, expanded as a word. */
+  assoc?(name: string): AssocArray | undefined;
 }
 
 /**
@@ -27,6 +30,8 @@ export function expandSubscripted(body: string, env: ArrayParamEnv, word: (text:
   const m = SUBSCRIPTED.exec(body)!;
   const [, prefix, name, index, rest] = m as unknown as [string, string, string, string, string];
   const bad: ArrayParamOutcome = { ok: false, message: `\${${body}}: bad substitution`, fatal: false };
+  const table = env.assoc?.(name);
+  if (table) return expandKeyed(table, name, prefix, index, rest, env, word, bad);
   const arr = env.array(name);
   const scalar = arr ? undefined : env.lookup(name);
   const all = (): BashArray => arr ?? (scalar === undefined ? [] : [scalar]);
@@ -60,5 +65,45 @@ export function expandSubscripted(body: string, env: ArrayParamEnv, word: (text:
   if (prefix === '#') return rest ? bad : { ok: true, value: String([...(value ?? '')].length) };
   if (rest === '') return { ok: true, value: value ?? '' };
   // An operator on the element: shell-params.ts's rules, reading NAME as the element's value.
+  return expandParameter(`${name}${rest}`, { ...env, lookup: (n) => (n === name ? value : env.lookup(n)) }, word);
+}
+
+/**
+ * The same forms on an associative array: `${m[key]}` (the key expanded as a word, unsplit),
+ * `${m[@]}`/`${!m[@]}` in bash's hash order (./bash-assoc.ts), `${#m[@]}`, `${#m[key]}`,
+ * `${m[@]:off:len}` over that order, and an operator on one element (`${m[k]:-0}`).
+ */
+function expandKeyed(
+  table: AssocArray,
+  name: string,
+  prefix: string,
+  index: string,
+  rest: string,
+  env: ArrayParamEnv,
+  word: (text: string) => ParamOutcome,
+  bad: ArrayParamOutcome,
+): ArrayParamOutcome {
+  const every = index === '@' || index === '*';
+  if (prefix === '!') return every && !rest ? { ok: true, fields: assocKeys(table), each: index === '@' } : bad;
+  if (every) {
+    if (prefix === '#') return rest ? bad : { ok: true, value: String(table.count) };
+    if (rest === '') return { ok: true, fields: assocValues(table), each: index === '@' };
+    const slice = /^:([^:]*)(?::([\s\S]*))?$/.exec(rest);
+    if (!slice || '-=+?'.includes(rest[1] ?? '-')) return bad;
+    const num = (expr: string): number | undefined => {
+      const r = env.arith?.(expr);
+      return r?.ok ? Number(r.value) : undefined;
+    };
+    const values = assocValues(table);
+    const off = num(slice[1]!) ?? 0;
+    const from = off < 0 ? Math.max(0, values.length + off) : off;
+    const len = slice[2] === undefined ? undefined : num(slice[2]);
+    return { ok: true, fields: values.slice(from, len === undefined ? undefined : from + Math.max(0, len)), each: index === '@' };
+  }
+  const key = word(index);
+  if (!key.ok) return key;
+  const value = assocGet(table, key.value);
+  if (prefix === '#') return rest ? bad : { ok: true, value: String([...(value ?? '')].length) };
+  if (rest === '') return { ok: true, value: value ?? '' };
   return expandParameter(`${name}${rest}`, { ...env, lookup: (n) => (n === name ? value : env.lookup(n)) }, word);
 }

@@ -14,6 +14,7 @@ import { hasGlob, quotePattern } from './fnmatch';
 import { closingBrace, expandParameter, type ParamOutcome } from './shell-params';
 import { expandSubscripted, SUBSCRIPTED } from './array-params';
 import type { BashArray } from './bash-arrays';
+import type { AssocArray } from './bash-assoc';
 
 export interface ExpandEnv {
   /** A variable's value; undefined when unset (it expands to nothing). */
@@ -40,6 +41,8 @@ export interface ExpandEnv {
   procsub?(command: string): string;
   /** bash's indexed arrays (`${a[1]}`, `"${a[@]}"` …, ./array-params.ts); undefined for a name that is none. */
   array?(name: string): BashArray | undefined;
+  /** bash's associative arrays (`${m[key]}` …, ./array-params.ts); undefined for a name that is none. */
+  assoc?(name: string): AssocArray | undefined;
 }
 
 /** `fatal`: the error ends the whole line (`$((1/0))`, `${X:?}`), as in an interactive bash. */
@@ -360,6 +363,8 @@ export function expandWords(text: string, env: ExpandEnv, split = true): ExpandO
 
 /** NAME has no element: an empty array, or no array and no value. */
 function emptyArray(name: string, env: ExpandEnv): boolean {
+  const table = env.assoc?.(name);
+  if (table) return table.count === 0;
   const arr = env.array?.(name);
   return arr ? arr.every((v) => v === undefined || v === null) : env.lookup(name) === undefined;
 }

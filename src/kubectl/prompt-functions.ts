@@ -1,15 +1,16 @@
 /**
  * The builtins that read or change the prompt's functions: `declare -f` / `declare -F` (`typeset`
  * is its other name; `declare NAME=value` and `declare -x` are plain assignments and exports,
- * `declare -a NAME` makes an array and `declare -p NAME` lists a variable as
- * src/k8s/bash-arrays.ts words it) and `unset -f`. Approximate: `declare -a NAME=(…)` takes the
- * list as one element's text. What
+ * `declare -a NAME` makes an array, `declare -A NAME` an associative one, `NAME=(…)` fills it, and
+ * `declare -p NAME` lists a variable as src/k8s/bash-arrays.ts and bash-assoc.ts word it) and
+ * `unset -f`. What
  * bash 5.2 prints, recorded on this machine: `declare -F` lists `declare -f NAME` sorted,
  * `declare -F NAME` just the name, `declare -f NAME` the definition (src/k8s/prompt-print.ts); a
  * name that is no function prints nothing and makes the status 1. And what a definition keeps:
  * its body with the aliases expanded, as bash reads it.
  */
 import { declareArrayLine, declareScalarLine } from '../k8s/bash-arrays';
+import { declareAssocLine, type ListItem } from '../k8s/bash-assoc';
 import { functionListing } from '../k8s/prompt-print';
 import { parsePromptLine, type PromptNode } from '../k8s/prompt-syntax';
 import { fail, ok } from './result';
@@ -18,8 +19,19 @@ import type { CommandResult } from './types';
 
 const out = (text: string, exitCode = 0): CommandResult => ({ output: text ? [{ stream: 'stdout', text }] : [], exitCode });
 
-/** `declare [-f|-F|-x] [NAME[=value]…]`. */
-export function declare(shell: PromptShell, args: string[]): CommandResult {
+/** A `NAME=(…)` argument of declare/local, its words already read (Session.command). */
+export interface CompoundArg {
+  items: ListItem[];
+  append: boolean;
+}
+
+/**
+ * `declare [-f|-F|-p|-a|-A|-x] [NAME[=value]…]`; `lists` holds the `NAME=(…)` arguments' words by
+ * NAME; `index` evaluates an indexed array's subscript (arithmetic). Recorded, bash 5.2.15:
+ * `declare -a x; declare -A x` is `bash: declare: x: cannot convert indexed to associative
+ * array`, the other way `…: cannot convert associative to indexed array` (status 1 each).
+ */
+export function declare(shell: PromptShell, args: string[], lists: ReadonlyMap<string, CompoundArg> = new Map(), index: (expr: string) => number | string = Number): CommandResult {
   const flags = new Set<string>();
   let i = 0;
   for (; i < args.length && /^-[a-zA-Z]+$/.test(args[i]!); i++) for (const f of args[i]!.slice(1)) flags.add(f);
@@ -38,35 +50,46 @@ export function declare(shell: PromptShell, args: string[]): CommandResult {
     return out(text, status);
   }
   if (flags.has('p')) return declareListing(shell, names);
-  const unknown = [...flags].find((f) => f !== 'x' && f !== 'g' && f !== 'a');
-  if (unknown) return fail(`bash: declare: -${unknown}: only -f, -F, -p, -a and -x are understood at this prompt`, 2);
-  if (flags.has('a')) {
-    // `declare -a NAME[=value]`: NAME becomes an array (a scalar its element 0).
-    for (const a of names) {
-      const eq = a.indexOf('=');
-      const name = eq > 0 ? a.slice(0, eq) : a;
-      shell.assignList(name, [], true);
-      if (eq > 0) shell.assign(name, a.slice(eq + 1));
-    }
-    return ok();
-  }
-  if (names.length === 0) return out([...shell.vars.keys()].sort().map((k) => `${k}=${shell.vars.get(k)}\n`).join(''));
-  if (flags.has('x')) return shell.export(names);
+  const unknown = [...flags].find((f) => f !== 'x' && f !== 'g' && f !== 'a' && f !== 'A');
+  if (unknown) return fail(`bash: declare: -${unknown}: only -f, -F, -p, -a, -A and -x are understood at this prompt`, 2);
+  if (names.length === 0 && !flags.has('x')) return out([...shell.vars.keys()].sort().map((k) => `${k}=${shell.vars.get(k)}\n`).join(''));
+  if (flags.has('x') && !flags.has('a') && !flags.has('A')) return shell.export(names.filter((a) => !lists.has(a.replace(/\+?=[\s\S]*$/, ''))));
+  const errors: string[] = [];
   for (const a of names) {
-    const eq = a.indexOf('=');
-    if (eq > 0) shell.assign(a.slice(0, eq), a.slice(eq + 1));
+    const eq = /\+?=/.exec(a);
+    const name = eq ? a.slice(0, eq.index) : a;
+    const list = eq && a.slice(eq.index + eq[0].length).startsWith('(') ? lists.get(name) : undefined;
+    if (flags.has('A')) {
+      const refused = shell.declareAssoc(name);
+      if (refused) {
+        errors.push(`bash: declare: ${refused}\n`);
+        continue;
+      }
+    } else if (flags.has('a')) {
+      if (shell.assocs.has(name)) {
+        errors.push(`bash: declare: ${name}: cannot convert associative to indexed array\n`);
+        continue;
+      }
+      // `declare -a NAME`: NAME becomes an array (a scalar its element 0).
+      shell.assignList(name, [], true);
+    }
+    if (list) errors.push(...shell.assignCompound(name, list.items, list.append, index).map((e) => `bash: ${e}\n`));
+    else if (eq) shell.assign(name, a.slice(eq.index + eq[0].length));
+    if (flags.has('x')) shell.exported.add(name);
   }
-  return ok();
+  return { output: errors.length ? [{ stream: 'stderr', text: errors.join('') }] : [], exitCode: errors.length ? 1 : 0 };
 }
 
-/** `declare -p NAME…` (src/k8s/bash-arrays.ts's lines); a name that is no variable is `bash: declare: NAME: not found`, status 1 (recorded). */
+/** `declare -p NAME…` (src/k8s/bash-arrays.ts's and bash-assoc.ts's lines); a name that is no variable is `bash: declare: NAME: not found`, status 1 (recorded). */
 function declareListing(shell: PromptShell, names: readonly string[]): CommandResult {
   const output: CommandResult['output'] = [];
   let exitCode = 0;
   for (const name of names) {
     const arr = shell.arrays.get(name);
+    const table = shell.assocs.get(name);
     const value = shell.vars.get(name);
     if (arr) output.push({ stream: 'stdout', text: declareArrayLine(name, arr) });
+    else if (table) output.push({ stream: 'stdout', text: declareAssocLine(name, table) });
     else if (value !== undefined) output.push({ stream: 'stdout', text: declareScalarLine(name, value, shell.exported.has(name)) });
     else {
       output.push({ stream: 'stderr', text: `bash: declare: ${name}: not found\n` });

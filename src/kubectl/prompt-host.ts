@@ -78,10 +78,11 @@ export function expansion(s: SessionPort, opts: RunOptions, stderr: OutputChunk[
     },
     assign: (name, value) => s.shell.assign(name, value),
     array: (name) => s.shell.arrays.get(name),
+    assoc: (name) => s.shell.assocs.get(name),
     // `<(…)`: the command runs first, as a substitution does; its output stays readable at the
     // path until the command that named it ends (Session.command closes it).
     procsub: (inner) => s.workstation.openPipe(env.substitute(inner)),
-    arith: (expr) => evalArith(expr, arithVars(s.shell)),
+    arith: (expr) => evalArith(expr, arithVars(s.shell), { subscripts: true }),
     glob: (pattern) => globPaths(pattern, s.workstation, { dotglob: shoptOn(s.shell.opts.shopt, 'dotglob'), nocase: shoptOn(s.shell.opts.shopt, 'nocaseglob') }),
     nullglob: shoptOn(s.shell.opts.shopt, 'nullglob'),
     home: s.shell.vars.get('HOME') ?? WORKSTATION_HOME,
@@ -134,7 +135,7 @@ export function promptHost(s: SessionPort, opts: RunOptions): PromptHost {
     },
     arith: (expr) => {
       const e = expandDollars(expr, env());
-      return e.ok ? evalArith(e.text, arithVars(s.shell)) : { ok: false, message: e.message };
+      return e.ok ? evalArith(e.text, arithVars(s.shell), { subscripts: true }) : { ok: false, message: e.message };
     },
     assign: (name, value) => s.shell.assign(name, value),
     assignList: (name, values) => s.shell.assignList(name, values, false),

@@ -11,11 +11,12 @@ import { own } from '../k8s/own';
 import { WORKSTATION_HOME, type Workstation } from '../engine/index';
 import { evalArith } from '../k8s/arith';
 import { appendValues, resolveIndex, unsetElement, type BashArray } from '../k8s/bash-arrays';
+import { assocAssignList, assocDelete, assocGet, assocSet, copyAssoc, CONVERTED_BUCKETS, emptiedAssoc, newAssoc, type AssocArray, type ListItem } from '../k8s/bash-assoc';
 import { nextRandom, seedRandom, type RandomState } from '../k8s/bash-random';
 import { DEFAULT_OPTS, dollarDash, optionListing, parseSet, type ShellOpts } from '../k8s/shell-options';
 import { runShopt, SHOPT_INTERACTIVE_DEFAULTS } from '../k8s/shopt';
 import type { PromptNode } from '../k8s/prompt-syntax';
-import { declare, unsetFunctions } from './prompt-functions';
+import { declare, unsetFunctions, type CompoundArg } from './prompt-functions';
 import { fail, ok } from './result';
 import type { CommandResult } from './types';
 
@@ -39,6 +40,8 @@ export interface Frame {
   readonly name: string;
   readonly args: string[];
   readonly shadowed: Map<string, string | undefined>;
+  /** The associative arrays its `local -A`s shadow (undefined: none). */
+  readonly shadowedTables: Map<string, AssocArray | undefined>;
 }
 
 
@@ -61,6 +64,8 @@ export class PromptShell {
   readonly vars = new Map<string, string>();
   /** bash's indexed arrays (`a=(x y)`; sparse, src/k8s/bash-arrays.ts): a name is in `vars` or here, never both. */
   readonly arrays = new Map<string, BashArray>();
+  /** bash's associative arrays (`declare -A m`; src/k8s/bash-assoc.ts): a name is in one of vars, arrays, assocs. */
+  readonly assocs = new Map<string, AssocArray>();
   readonly exported = new Set<string>();
   /** `k` comes predefined, as the CKA environment's ~/.bashrc has it; `alias` lists it, `unalias k` removes it. */
   readonly aliases = new Map<string, string>([['k', 'kubectl']]);
@@ -91,21 +96,32 @@ export class PromptShell {
     if (other === this) return;
     this.vars.clear();
     this.arrays.clear();
+    this.assocs.clear();
     this.exported.clear();
     this.aliases.clear();
     this.functions.clear();
     for (const [k, v] of other.vars) this.vars.set(k, v);
     for (const [k, v] of other.arrays) this.arrays.set(k, v.slice());
+    for (const [k, v] of other.assocs) this.assocs.set(k, copyAssoc(v));
     for (const k of other.exported) this.exported.add(k);
     for (const [k, v] of other.aliases) this.aliases.set(k, v);
     for (const [k, v] of other.functions) this.functions.set(k, v);
-    this.frames = other.frames.map((f) => ({ name: f.name, args: [...f.args], shadowed: new Map(f.shadowed) }));
+    this.frames = other.frames.map((f) => ({ name: f.name, args: [...f.args], shadowed: new Map(f.shadowed), shadowedTables: new Map(f.shadowedTables) }));
     this.args = [...other.args];
     this.status = other.status;
     this.opts = other.opts;
     this.line = other.line;
     this.random = other.random && { ...other.random };
     this.randomSpecial = other.randomSpecial;
+  }
+
+  /** The `NAME=(…)` arguments of the declare or local being run, by NAME (Session.command reads their words). */
+  compound: ReadonlyMap<string, CompoundArg> = new Map();
+
+  /** An indexed array's subscript: its arithmetic value, or bash's message for it. */
+  arithIndex(expr: string): number | string {
+    const r = evalArith(expr, { get: (v) => this.vars.get(v), set: (v, x) => this.vars.set(v, x) });
+    return r.ok ? Number(r.value) : r.message;
   }
 
   /** `$1`… of the innermost call, or the prompt's own (`set -- a b`). */
@@ -156,6 +172,8 @@ export class PromptShell {
     // `$a` is `${a[0]}`.
     const arr = this.arrays.get(name);
     if (arr) return arr[0] ?? undefined;
+    const table = this.assocs.get(name);
+    if (table) return assocGet(table, '0');
     return this.vars.get(name) ?? (name === 'PWD' ? cwd : (own(LOGIN, name) as string | undefined));
   }
 
@@ -168,7 +186,7 @@ export class PromptShell {
 
   /** Enters a call of function `name`: `$1`… are `args` until `leave`. */
   enter(name: string, args: string[]): void {
-    this.frames.push({ name, args, shadowed: new Map() });
+    this.frames.push({ name, args, shadowed: new Map(), shadowedTables: new Map() });
   }
 
   /** Leaves the innermost call: its `local`s give the shadowed values back. */
@@ -177,6 +195,10 @@ export class PromptShell {
     for (const [name, value] of frame?.shadowed ?? []) {
       if (value === undefined) this.vars.delete(name);
       else this.vars.set(name, value);
+    }
+    for (const [name, table] of frame?.shadowedTables ?? []) {
+      if (table === undefined) this.assocs.delete(name);
+      else this.assocs.set(name, table);
     }
   }
 
@@ -239,6 +261,13 @@ export class PromptShell {
     for (const a of names) {
       const el = /^([A-Za-z_][A-Za-z0-9_]*)\[(.+)\]$/.exec(a);
       if (el) {
+        const table = this.assocs.get(el[1]!);
+        if (table && el[2] !== '@' && el[2] !== '*') {
+          // `unset 'm[key]'`: the key as written (the shell has expanded the word already).
+          assocDelete(table, el[2]!);
+          continue;
+        }
+        if (table) this.assocs.delete(el[1]!);
         // `unset 'a[i]'`: one element (a hole); `a[@]` the whole array.
         const arr = this.arrays.get(el[1]!);
         const i = el[2] === '@' || el[2] === '*' ? undefined : evalArith(el[2]!, { get: (v) => this.vars.get(v), set: (v, x) => this.vars.set(v, x) });
@@ -247,9 +276,10 @@ export class PromptShell {
         continue;
       }
       if (a === 'RANDOM') this.randomSpecial = false;
-      if (!this.vars.has(a) && !this.arrays.has(a) && !args.includes('-v')) this.functions.delete(a);
+      if (!this.vars.has(a) && !this.arrays.has(a) && !this.assocs.has(a) && !args.includes('-v')) this.functions.delete(a);
       this.vars.delete(a);
       this.arrays.delete(a);
+      this.assocs.delete(a);
       this.exported.delete(a);
     }
     return ok();
@@ -263,6 +293,60 @@ export class PromptShell {
       return;
     }
     appendValues(this.arrayFor(name), values);
+  }
+
+  /**
+   * `NAME=(…)`/`NAME+=(…)` with `[k]=v` words: an associative array's keys (src/k8s/bash-assoc.ts),
+   * or an indexed one's subscripts (`a=([2]=x y)`: y at 3), `index` evaluating them. Answers the
+   * errors, after bash's prefix.
+   */
+  assignCompound(name: string, items: readonly ListItem[], append: boolean, index: (expr: string) => number | string): string[] {
+    const table = this.assocs.get(name);
+    if (table) {
+      const into = append ? table : emptiedAssoc(table);
+      this.assocs.set(name, into);
+      return assocAssignList(into, name, items);
+    }
+    if (!append) this.assignList(name, [], false);
+    const arr = this.arrayFor(name);
+    let next = arr.length;
+    for (const item of items) {
+      let at = next;
+      if (item.key !== undefined) {
+        const i = index(item.key);
+        if (typeof i === 'string') return [i];
+        const resolved = resolveIndex(arr, i);
+        if (resolved === undefined) return [`${name}[${item.key}]: bad array subscript`];
+        at = resolved;
+      }
+      arr[at] = item.value;
+      next = at + 1;
+    }
+    return [];
+  }
+
+  /** `m[key]=v`, `m[key]+=v` on an associative array; false when it is none. */
+  assignKey(name: string, key: string, value: string, append: boolean): boolean {
+    const table = this.assocs.get(name);
+    if (!table) return false;
+    assocSet(table, key, append ? (assocGet(table, key) ?? '') + value : value);
+    return true;
+  }
+
+  /**
+   * `declare -A NAME` (`local -A`): a new table of 1024 buckets, declared without a value; a set
+   * scalar becomes one of 128 with the value at key "0" (arrayfunc.c convert_var_to_assoc). An
+   * indexed array is bash's `NAME: cannot convert indexed to associative array`.
+   */
+  declareAssoc(name: string): string | undefined {
+    if (this.assocs.has(name)) return undefined;
+    if (this.arrays.has(name)) return `${name}: cannot convert indexed to associative array`;
+    const scalar = this.vars.get(name);
+    const table = newAssoc(scalar === undefined ? undefined : CONVERTED_BUCKETS, scalar === undefined);
+    if (scalar !== undefined) assocSet(table, '0', scalar);
+    this.vars.delete(name);
+    this.assocs.set(name, table);
+    return undefined;
   }
 
   /** `a[i]=v`, `a[i]+=v`; false when a negative subscript falls before the first element (`a[-20]: bad array subscript`). */
@@ -292,9 +376,11 @@ export class PromptShell {
       if (n.ok) this.random = seedRandom(n.value);
       return;
     }
-    // `a=v` on an array sets its element 0, as bash does.
+    // `a=v` on an array sets its element 0 (an associative one's key "0"), as bash does.
     const arr = this.arrays.get(name);
+    const table = this.assocs.get(name);
     if (arr) arr[0] = value;
+    else if (table) assocSet(table, '0', value);
     else this.vars.set(name, value);
   }
 
@@ -303,18 +389,28 @@ export class PromptShell {
     const frame = this.frames.at(-1);
     if (!frame) return fail('bash: local: can only be used in a function', 1);
     const errors: string[] = [];
+    const assoc = args.some((a) => /^-[a-zA-Z]*A/.test(a));
     for (const a of args.filter((a) => !/^[-+][a-zA-Z]+$/.test(a))) {
-      const eq = a.indexOf('=');
-      const name = eq < 0 ? a : a.slice(0, eq);
+      const eq = /\+?=/.exec(a);
+      const name = eq ? a.slice(0, eq.index) : a;
       if (!NAME.test(name)) {
         errors.push(`bash: local: \`${a}': not a valid identifier\n`);
         continue;
       }
       const fresh = !frame.shadowed.has(name);
       if (fresh) frame.shadowed.set(name, this.vars.get(name));
+      if (assoc && !frame.shadowedTables.has(name)) {
+        // `local -A m`: a table of the call's own (make_local_assoc_variable: 1024 buckets, no value yet).
+        frame.shadowedTables.set(name, this.assocs.get(name));
+        this.vars.delete(name);
+        this.assocs.set(name, newAssoc(undefined, true));
+      }
+      const list = eq && a.slice(eq.index + eq[0].length).startsWith('(') ? this.compound.get(name) : undefined;
+      if (list) errors.push(...this.assignCompound(name, list.items, list.append, (e) => this.arithIndex(e)).map((e) => `bash: ${e}\n`));
       // A new local starts unset (`x=1; f() { local x; echo "[$x]"; }` prints `[]`).
-      if (eq >= 0) this.vars.set(name, a.slice(eq + 1));
-      else if (fresh) this.vars.delete(name);
+      else if (eq && this.assocs.has(name)) this.assign(name, a.slice(eq.index + eq[0].length));
+      else if (eq) this.vars.set(name, a.slice(eq.index + eq[0].length));
+      else if (fresh && !assoc) this.vars.delete(name);
     }
     return { output: errors.length ? [{ stream: 'stderr', text: errors.join('') }] : [], exitCode: errors.length ? 1 : 0 };
   }
@@ -382,8 +478,8 @@ const BUILTINS: Readonly<Record<string, (shell: PromptShell, args: string[], cmd
   cd: (sh, args, _cmd, ws) => sh.cd(args, ws),
   // kubectl's completion script registers itself with `complete`; this terminal completes by itself.
   complete: () => ok(),
-  declare: (sh, args) => declare(sh, args),
-  typeset: (sh, args) => declare(sh, args),
+  declare: (sh, args) => declare(sh, args, sh.compound, (e) => sh.arithIndex(e)),
+  typeset: (sh, args) => declare(sh, args, sh.compound, (e) => sh.arithIndex(e)),
   export: (sh, args) => sh.export(args),
   false: () => ({ output: [], exitCode: 1 }),
   local: (sh, args) => sh.local(args),

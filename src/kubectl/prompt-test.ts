@@ -4,6 +4,7 @@
  * meet the workstation and the prompt's variables, and errors take bash's wording.
  */
 import type { ArithVars } from '../k8s/arith';
+import { withSubscripts } from '../k8s/array-arith';
 import { bashTestMessage, runConditional as conditional, runTest as test, type TestHost, type TestResult } from '../k8s/shell-test';
 import type { PromptShell } from './prompt-shell';
 import type { SessionPort } from './prompt-host';
@@ -28,7 +29,10 @@ export function runConditional(words: string[], patterns: string[], host: TestHo
 /** The shell's variables as arithmetic reads and assigns them. */
 export function arithVars(shell: PromptShell): ArithVars {
   // `$((RANDOM % 10))` draws from the generator, as `$RANDOM` does.
-  return { get: (name) => (name === 'RANDOM' ? shell.lookup(name, '') : shell.vars.get(name)), set: (name, value) => shell.assign(name, value) };
+  // An array's name alone is its element 0 (an associative one's key "0").
+  const whole = (name: string): boolean => name === 'RANDOM' || shell.arrays.has(name) || shell.assocs.has(name);
+  const base: ArithVars = { get: (name) => (whole(name) ? shell.lookup(name, '') : shell.vars.get(name)), set: (name, value) => shell.assign(name, value) };
+  return withSubscripts(base, { assoc: (n) => shell.assocs.get(n), array: (n) => shell.arrays.get(n), setElement: (n, i, v) => shell.assignElement(n, i, v, false) });
 }
 
 /** The workstation and variables as a test sees them. */

@@ -24,6 +24,7 @@ import { FATAL_EXPANSION, runPromptLine, type FunctionCaller } from './prompt-ru
 import { expansion, promptHost, traced } from './prompt-host';
 import { lineBuiltin } from './prompt-builtins';
 import { ASSIGNMENT, PromptShell } from './prompt-shell';
+import { assignCompoundWord, compoundWord, declarationLists } from './prompt-assign';
 import { runSim } from './sim/index';
 import { runOnWorkstation } from './workstation-program';
 import { runShellLine, shellOf, type Attachment, type Tty } from './attach';
@@ -467,21 +468,28 @@ export class Session {
     while (k < words.words.length && ASSIGNMENT.test(words.words[k]!)) k++;
     // With no command, bash's array assignments (`a=(x y)`, `a+=(z)`, `a[3]=q`) and `+=` apply in order.
     const bare = k === words.words.length;
+    // What a list assignment refused (`m=(a [b]=1)`'s bare word) is said, the rest assigned.
+    const refused: string[] = [];
     for (const w of words.words.slice(0, k)) {
       const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[([^\]]*)\])?(\+?)=/.exec(w)!;
       const [name, index, append] = [m[1]!, m[2], m[3] === '+'];
       const text = w.slice(m[0].length);
       if (bare && index === undefined && text.startsWith('(') && text.endsWith(')')) {
-        // The list's words are split and globbed, each an element (recorded: `a=(x "y z" $v)`).
-        const list = expandWords(text.slice(1, -1), env);
-        if (!list.ok) return fail(`bash: ${list.message}`, list.fatal ? FATAL_EXPANSION : 1);
-        this.shell.assignList(name, list.argv, append);
+        const r = assignCompoundWord(this.shell, name, append, text.slice(1, -1), env);
+        if (!r.ok) return fail(`bash: ${r.message}`, r.fatal ? FATAL_EXPANSION : 1);
+        refused.push(...r.errors);
         continue;
       }
       const value = expandWords(text, env, false);
       if (!value.ok) return fail(`bash: ${value.message}`, value.fatal ? FATAL_EXPANSION : 1);
       const v = value.argv.join('');
-      if (bare && index !== undefined) {
+      if (bare && index !== undefined && this.shell.assocs.has(name)) {
+        // `m[key]=v`: the key expanded as one word (recorded: `m[]=1` and `m[""]=1` are `bash: m[]: bad array subscript`, `bash: m[""]: …`).
+        const key = expandWords(index, env, false);
+        if (!key.ok) return fail(`bash: ${key.message}`, key.fatal ? FATAL_EXPANSION : 1);
+        if (key.argv.join(' ') === '') return fail(`bash: ${name}[${index}]: bad array subscript`, FATAL_EXPANSION);
+        this.shell.assignKey(name, key.argv.join(' '), v, append);
+      } else if (bare && index !== undefined) {
         const i = env.arith?.(index);
         if (i && !i.ok) return fail(`bash: ${i.message}`, 1);
         if (!this.shell.assignElement(name, i ? Number(i.value) : 0, v, append)) return fail(`bash: ${name}[${index}]: bad array subscript`, 1);
@@ -494,14 +502,28 @@ export class Session {
     // Brace expansion comes first, on the words as written (`kubectl delete pod web-{1..3}`).
     // `set +B` turns it off.
     const braces = this.shell.opts.braceexpand;
+    // `declare -A m=([a]=1 …)`: the lists' words are read here, once; the builtin finds them by name.
+    const lists = declaring ? declarationLists(words.words.slice(k + 1), env) : undefined;
+    if (lists && !lists.ok) return fail(`bash: ${lists.message}`, lists.fatal ? FATAL_EXPANSION : 1);
     for (const w of words.words.slice(k).flatMap((w) => (declaring && ASSIGNMENT.test(w) ? [w] : braces ? braceExpand(w) : [w]))) {
+      if (lists?.lists.has(compoundWord(w)?.name ?? '')) {
+        argv.push(w);
+        continue;
+      }
       const r = expandWords(w, env, !(declaring && ASSIGNMENT.test(w)));
       if (!r.ok) return { output: [...substituted, { stream: 'stderr', text: `bash: ${r.message}\n` }], exitCode: r.fatal ? FATAL_EXPANSION : 1 };
       argv.push(...r.argv);
     }
     // `set -x`: bash's trace goes to the terminal before this command's own redirections apply.
     const trace = traced(this, opts, { assigns: assignments, argv });
-    let res = this.simpleCommand(argv, assignments, line, stdin, opts, tty);
+    let res: CommandResult;
+    this.shell.compound = lists?.lists ?? new Map();
+    try {
+      res = this.simpleCommand(argv, assignments, line, stdin, opts, tty);
+    } finally {
+      this.shell.compound = new Map();
+    }
+    if (refused.length) res = { output: [{ stream: 'stderr', text: refused.map((e) => `bash: ${e}\n`).join('') }, ...res.output], exitCode: res.exitCode };
     if (trace.length) res = { ...res, output: [...trace, ...res.output] };
     // Assignments alone take the status of their last `$(…)` (`x=$(false)` is 1), as in bash.
     if (argv.length === 0 && statuses.length) res = { ...res, exitCode: statuses[statuses.length - 1]! };

@@ -1,0 +1,120 @@
+/**
+ * bash's `mapfile`/`readarray` (builtins/mapfile.def), the rules both of its interpreters use (the
+ * prompt, src/kubectl, and a container's bash, src/engine/images): options, their errors, and
+ * what the input's lines make of the array. Recorded on bash 5.2.15:
+ *   printf 'a\nb c\n\nd' | mapfile -t x → ([0]="a" [1]="b c" [2]="" [3]="d"); without -t each
+ *   element keeps its newline ($'a\n' …); no NAME is MAPFILE; -n 2 the first two lines, -s 1
+ *   skips one; -O 2 writes from index 2 and keeps what the array held (without -O it is emptied
+ *   first); -d , splits at commas (only the first character of -d's argument counts; -d '' at
+ *   NUL); `<<< ''` is one empty element, no input none.
+ *   Errors, in option order (getopt): `mapfile: -x: invalid option` or `mapfile: -n: option
+ *   requires an argument` then the usage line (status 2); `x: invalid line count` (-n, -s),
+ *   `-1: invalid array origin`, `0: invalid callback quantum`, `x: invalid file descriptor
+ *   specification`, `5: invalid file descriptor: Bad file descriptor`, `` `1a': not a valid
+ *   identifier ``, `as: not an indexed array` (status 1). readarray says `readarray:`.
+ * Approximate: `-C callback` is refused (the callback is not run); `-u` reads only fd 0.
+ */
+import type { BashArray } from './bash-arrays';
+
+export interface MapfileRequest {
+  /** The array: NAME, or MAPFILE. */
+  name: string;
+  /** The element delimiter (`\0` for `-d ''`). */
+  delim: string;
+  /** At most this many lines (`-n`; 0: all). */
+  count: number;
+  /** `-O`: the first index written, the array kept; absent: it is emptied and filled from 0. */
+  origin?: number;
+  skip: number;
+  /** `-t`: each element without its delimiter. */
+  trim: boolean;
+}
+
+/** A refusal: `message` follows the shell's prefix (`bash: `, `bash: line 1: `); `usage`, when set, is the next line as is. */
+export type MapfileParse = { ok: true; request: MapfileRequest } | { ok: false; message: string; usage?: string; status: number };
+
+const NUMBER = /^\s*[-+]?\d+\s*$/;
+
+/** `mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]`. */
+export function parseMapfile(cmd: 'mapfile' | 'readarray', args: readonly string[]): MapfileParse {
+  const usage = `${cmd}: usage: ${cmd} [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]\n`;
+  const req: MapfileRequest = { name: 'MAPFILE', delim: '\n', count: 0, skip: 0, trim: false };
+  const refuse = (message: string, status = 1): MapfileParse => ({ ok: false, message: `${cmd}: ${message}\n`, status });
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') {
+      i++;
+      break;
+    }
+    if (!a.startsWith('-') || a === '-') break;
+    for (let k = 1; k < a.length; k++) {
+      const opt = a[k]!;
+      if (opt === 't') {
+        req.trim = true;
+        continue;
+      }
+      if (!'dunOCcs'.includes(opt)) return { ok: false, message: `${cmd}: -${opt}: invalid option\n`, usage, status: 2 };
+      // An option's argument is the rest of this word or the next word (getopt).
+      let arg: string;
+      if (k + 1 < a.length) arg = a.slice(k + 1);
+      else if (i + 1 < args.length) arg = args[++i]!;
+      else return { ok: false, message: `${cmd}: -${opt}: option requires an argument\n`, usage, status: 2 };
+      k = a.length;
+      const n = NUMBER.test(arg) ? Number(arg) : NaN;
+      switch (opt) {
+        case 'd':
+          req.delim = arg === '' ? '\0' : arg[0]!;
+          break;
+        case 'u':
+          if (Number.isNaN(n) || n < 0) return refuse(`${arg}: invalid file descriptor specification`);
+          if (n !== 0) return refuse(`${n}: invalid file descriptor: Bad file descriptor`);
+          break;
+        case 'n':
+        case 's':
+          if (Number.isNaN(n) || n < 0) return refuse(`${arg}: invalid line count`);
+          if (opt === 'n') req.count = n;
+          else req.skip = n;
+          break;
+        case 'O':
+          if (Number.isNaN(n) || n < 0) return refuse(`${arg}: invalid array origin`);
+          req.origin = n;
+          break;
+        case 'c':
+          if (Number.isNaN(n) || n <= 0) return refuse(`${arg}: invalid callback quantum`);
+          break;
+        case 'C':
+          return refuse('-C: callbacks are not run in this simulation', 2);
+      }
+    }
+  }
+  const name = args[i];
+  if (name !== undefined) {
+    if (name === '') return { ok: false, message: `${cmd}: empty array variable name\n`, usage, status: 2 };
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return refuse(`\`${name}': not a valid identifier`);
+    req.name = name;
+  }
+  return { ok: true, request: req };
+}
+
+/** The input's elements as mapfile reads them, and how much of the input that took (the rest stays unread). */
+export function mapfileRead(input: string, req: MapfileRequest): { elements: string[]; consumed: number } {
+  const elements: string[] = [];
+  let at = 0;
+  let line = 0;
+  while (at < input.length && (req.count === 0 || elements.length < req.count)) {
+    const end = input.indexOf(req.delim, at);
+    const next = end < 0 ? input.length : end + 1;
+    if (line++ >= req.skip) elements.push(req.trim && end >= 0 ? input.slice(at, end) : input.slice(at, next));
+    at = next;
+  }
+  return { elements, consumed: at };
+}
+
+/** The array after mapfile: `existing` kept only under -O, the elements from the origin on. */
+export function mapfileInto(existing: BashArray | undefined, elements: readonly string[], req: MapfileRequest): BashArray {
+  const arr: BashArray = req.origin === undefined || !existing ? [] : existing.slice();
+  const from = req.origin ?? 0;
+  elements.forEach((e, k) => (arr[from + k] = e));
+  return arr;
+}
