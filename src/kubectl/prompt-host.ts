@@ -139,6 +139,7 @@ export function promptHost(s: SessionPort, opts: RunOptions): PromptHost {
     },
     assign: (name, value) => s.shell.assign(name, value),
     assignList: (name, values) => s.shell.assignList(name, values, false),
+    mapfile: (cmd, args, input) => s.shell.mapfile(cmd, args, input),
     save: () => {
       const shell = s.shell.copy();
       const dir = s.workstation.cwd;

@@ -78,6 +78,8 @@ export interface PromptHost {
   assign(name: string, value: string): void;
   /** `read -a NAME`: NAME becomes an array of these elements. */
   assignList(name: string, values: readonly string[]): void;
+  /** `mapfile ARGS` reading `input`: what it did and how much of the input it read. */
+  mapfile(cmd: 'mapfile' | 'readarray', args: string[], input: string): { result: CommandResult; consumed: number };
   /** The shell's variables and working directory now; calling the answer puts them back (a subshell's end). */
   save(): () => void;
   setStatus(status: number): void;
@@ -263,7 +265,7 @@ class LineRun {
     const words = tokenize(text);
     if (!words.ok) return undefined;
     const [cmd, ...args] = words.argv;
-    const flow = cmd === 'break' || cmd === 'continue' || cmd === 'read' || cmd === 'return' || cmd === 'exit';
+    const flow = cmd === 'break' || cmd === 'continue' || cmd === 'read' || cmd === 'mapfile' || cmd === 'readarray' || cmd === 'return' || cmd === 'exit';
     if (!flow) return undefined;
     const trace = this.traceWords(text);
     const r = this.flowBuiltinRun(cmd, args, text, input);
@@ -284,7 +286,8 @@ class LineRun {
       if (!Number.isInteger(n) || n < 1) return done(1, stderr(`bash: ${cmd}: ${args[0]}: ${Number.isInteger(n) ? 'loop count out of range' : 'numeric argument required'}\n`));
       return { output: [], status: 0, flow: { k: cmd, n: Math.min(n, this.loops) } };
     }
-    if (cmd === 'read') return this.readRedirected(text, args, input);
+    if (cmd === 'read') return this.readRedirected(text, args, input, (a, i) => this.read(a, i));
+    if (cmd === 'mapfile' || cmd === 'readarray') return this.readRedirected(text, args, input, (a, i) => this.mapfile(cmd, a, i));
     return this.leaving(cmd === 'return' ? 'return' : 'exit', text);
   }
 
@@ -341,13 +344,13 @@ class LineRun {
     }
   }
 
-  /** `read` with its own redirections (`read a b <<< "$x"`, `read l < file`) reads what they open, not the loop's stdin. */
-  private readRedirected(text: string, args: string[], input: Input | undefined): Ran {
+  /** `read` (or `mapfile`) with its own redirections (`read a b <<< "$x"`, `mapfile -t l < <(…)`) reads what they open, not the loop's stdin. */
+  private readRedirected(text: string, args: string[], input: Input | undefined, reader: (args: string[], input: Input | undefined) => Ran): Ran {
     const { words, redirs } = commandParts(text);
-    if (redirs.length === 0) return this.read(args, input);
+    if (redirs.length === 0) return reader(args, input);
     const own = tokenize(words.join(' '));
     const res = this.host.redirected(redirs.join(' '), input?.text, false, (stdin) => {
-      const r = this.read(own.ok ? own.argv.slice(1) : [], stdin === undefined ? undefined : { text: stdin });
+      const r = reader(own.ok ? own.argv.slice(1) : [], stdin === undefined ? undefined : { text: stdin });
       return { output: r.output, exitCode: r.status };
     });
     this.host.setStatus(res.exitCode);
@@ -384,6 +387,14 @@ class LineRun {
     const status = nl < 0 ? 1 : 0;
     this.host.setStatus(status);
     return done(status);
+  }
+
+  /** `mapfile`/`readarray` (PromptShell.mapfile): what it reads of the stdin is gone for the next reader. */
+  private mapfile(cmd: 'mapfile' | 'readarray', args: string[], input: Input | undefined): Ran {
+    const r = this.host.mapfile(cmd, args, input?.text ?? '');
+    if (input) input.text = input.text.slice(r.consumed);
+    this.host.setStatus(r.result.exitCode);
+    return done(r.result.exitCode, r.result.output);
   }
 
   /** `read -a NAME`: the line's fields (src/k8s/bash-arrays.ts readArrayFields) as NAME's elements; status 1 at the input's end. */

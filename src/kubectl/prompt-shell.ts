@@ -12,6 +12,7 @@ import { WORKSTATION_HOME, type Workstation } from '../engine/index';
 import { evalArith } from '../k8s/arith';
 import { appendValues, resolveIndex, unsetElement, type BashArray } from '../k8s/bash-arrays';
 import { assocAssignList, assocDelete, assocGet, assocSet, copyAssoc, CONVERTED_BUCKETS, emptiedAssoc, newAssoc, type AssocArray, type ListItem } from '../k8s/bash-assoc';
+import { mapfileInto, mapfileRead, parseMapfile } from '../k8s/bash-mapfile';
 import { nextRandom, seedRandom, type RandomState } from '../k8s/bash-random';
 import { DEFAULT_OPTS, dollarDash, optionListing, parseSet, type ShellOpts } from '../k8s/shell-options';
 import { runShopt, SHOPT_INTERACTIVE_DEFAULTS } from '../k8s/shopt';
@@ -325,6 +326,22 @@ export class PromptShell {
     return [];
   }
 
+  /**
+   * `mapfile`/`readarray` (src/k8s/bash-mapfile.ts) reading `input`: the array NAME (MAPFILE)
+   * holds its lines. Recorded, bash 5.2.15: an associative NAME is `mapfile: m: not an indexed array`.
+   */
+  mapfile(cmd: 'mapfile' | 'readarray', args: string[], input: string): { result: CommandResult; consumed: number } {
+    const p = parseMapfile(cmd, args);
+    if (!p.ok) return { result: { output: [{ stream: 'stderr', text: `bash: ${p.message}${p.usage ?? ''}` }], exitCode: p.status }, consumed: 0 };
+    const { request } = p;
+    if (this.assocs.has(request.name)) return { result: fail(`bash: ${cmd}: ${request.name}: not an indexed array`, 1), consumed: 0 };
+    const read = mapfileRead(input, request);
+    const existing = this.arrays.get(request.name) ?? (this.vars.has(request.name) ? [this.vars.get(request.name)!] : undefined);
+    this.vars.delete(request.name);
+    this.arrays.set(request.name, mapfileInto(existing, read.elements, request));
+    return { result: ok(), consumed: read.consumed };
+  }
+
   /** `m[key]=v`, `m[key]+=v` on an associative array; false when it is none. */
   assignKey(name: string, key: string, value: string, append: boolean): boolean {
     const table = this.assocs.get(name);
@@ -498,7 +515,7 @@ const BUILTINS: Readonly<Record<string, (shell: PromptShell, args: string[], cmd
  * The builtins the executor runs itself (prompt-run.ts, prompt-words.ts): they act on a loop, its
  * stdin or the line, which a builtin here cannot see.
  */
-const LINE_BUILTINS = ['[', 'bg', 'break', 'continue', 'exit', 'fg', 'jobs', 'kill', 'read', 'return', 'test', 'type', 'wait', 'xargs'];
+const LINE_BUILTINS = ['[', 'bg', 'break', 'continue', 'exit', 'fg', 'jobs', 'kill', 'mapfile', 'read', 'readarray', 'return', 'test', 'type', 'wait', 'xargs'];
 
 /** The builtins completion offers (`.` is source's other name, `:` not a word anyone completes to). */
 export const PROMPT_BUILTINS: readonly string[] = [...Object.keys(BUILTINS).filter((b) => b !== '.' && b !== ':'), ...LINE_BUILTINS].sort();

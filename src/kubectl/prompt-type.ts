@@ -12,7 +12,7 @@ import { isEditorProgram } from './laptop-editor';
 import type { CommandResult } from './types';
 
 /** What bash itself runs (help -s): the prompt's builtins and those of its programs bash shadows. */
-const BASH_BUILTINS = new Set([':', '.', '[', 'alias', 'bg', 'break', 'cd', 'complete', 'continue', 'declare', 'echo', 'exit', 'export', 'false', 'fg', 'help', 'jobs', 'kill', 'local', 'printf', 'pwd', 'read', 'return', 'set', 'shift', 'shopt', 'source', 'test', 'true', 'type', 'typeset', 'unalias', 'unset', 'wait']);
+const BASH_BUILTINS = new Set([':', '.', '[', 'alias', 'bg', 'break', 'cd', 'complete', 'continue', 'declare', 'echo', 'exit', 'export', 'false', 'fg', 'help', 'jobs', 'kill', 'local', 'mapfile', 'printf', 'pwd', 'read', 'readarray', 'return', 'set', 'shift', 'shopt', 'source', 'test', 'true', 'type', 'typeset', 'unalias', 'unset', 'wait']);
 
 type Kind = { t: 'alias'; value: string } | { t: 'keyword' } | { t: 'function'; body: PromptNode } | { t: 'builtin' } | { t: 'file'; path: string };
 
