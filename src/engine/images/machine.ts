@@ -27,6 +27,7 @@ import type { CatalogImage, TagInfo } from './catalog-types';
 import type { BaseFs, FsLayer } from './fs';
 import type { Script, ShellNode } from './shell-ast';
 import type { BashArray } from '../../k8s/bash-arrays';
+import { copyAssoc, type AssocArray } from '../../k8s/bash-assoc';
 import type { ClusterDns, ContainerSecurity, ExecChunk, LogLine, NetworkView, ViOpen } from './types';
 import { applyGroupRedirs, caseChoice, expandForWords, resumeReader, runArithCommand, runCommand, runCond, runPipeline, traceFor } from './commands';
 import type { LineReader, Tool } from './tool-types';
@@ -63,6 +64,8 @@ export interface Scope {
   aliases?: Record<string, string>;
   /** bash's indexed arrays (`a=(x y)`, BASH_REMATCH): never exported, not in `vars`. */
   arrays?: Record<string, BashArray>;
+  /** bash's associative arrays (`declare -A m`; src/k8s/bash-assoc.ts): a name is in vars, arrays or here, never two. */
+  assocs?: Record<string, AssocArray>;
   /** The variables the shell computes on each read (`$RANDOM`, `$SECONDS`, …; shell-vars.ts). */
   specials?: ShellSpecials;
   /** `trap ACTION COND`: condition (`EXIT`, `INT`, `ERR` …) → action (shell-trap.ts); '' ignores it. */
@@ -386,12 +389,13 @@ export function scopeOf(m: Machine): Scope {
   const s: Scope = { vars: { ...m.vars }, positional: [...m.positional], cwd: m.cwd, dialect: m.dialect, opts: { ...m.opts }, exported: m.exported && [...m.exported], functions: m.functions && { ...m.functions }, aliases: m.aliases && { ...m.aliases }, specials: copySpecials(m.specials), traps: m.traps && { ...m.traps }, history: m.history };
   // slice(), not a spread: it keeps a sparse array's holes.
   if (m.arrays) s.arrays = Object.fromEntries(Object.entries(m.arrays).map(([k, v]) => [k, v.slice()]));
+  if (m.assocs) s.assocs = Object.fromEntries(Object.entries(m.assocs).map(([k, v]) => [k, copyAssoc(v)]));
   return s;
 }
 
 /** The machine's scope as it is, by reference (to put back exactly after running something else in its place). */
 export function currentScope(m: Machine): Scope {
-  return { vars: m.vars, positional: m.positional, cwd: m.cwd, dialect: m.dialect, opts: m.opts, exported: m.exported, functions: m.functions, aliases: m.aliases, specials: m.specials, traps: m.traps, history: m.history, ...(m.arrays ? { arrays: m.arrays } : {}) };
+  return { vars: m.vars, positional: m.positional, cwd: m.cwd, dialect: m.dialect, opts: m.opts, exported: m.exported, functions: m.functions, aliases: m.aliases, specials: m.specials, traps: m.traps, history: m.history, ...(m.arrays ? { arrays: m.arrays } : {}), ...(m.assocs ? { assocs: m.assocs } : {}) };
 }
 
 export function restoreScope(m: Machine, s: Scope): void {
@@ -408,6 +412,8 @@ export function restoreScope(m: Machine, s: Scope): void {
   m.history = s.history;
   if (s.arrays) m.arrays = s.arrays;
   else delete m.arrays;
+  if (s.assocs) m.assocs = s.assocs;
+  else delete m.assocs;
 }
 
 /** Starts executing node `i`: simple commands and pipelines run now; compound ones push a frame. */

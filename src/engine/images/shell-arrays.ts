@@ -11,6 +11,7 @@
  */
 import { appendValues, declareArrayLine, declareScalarLine, resolveIndex, unsetElement, type BashArray } from '../../k8s/bash-arrays';
 import { own, setOwn } from '../../k8s/own';
+import { mapfileInto, mapfileRead, parseMapfile } from '../../k8s/bash-mapfile';
 import type { Machine } from './machine';
 import type { Assign } from './shell-ast';
 import type { Io } from './tools';
@@ -104,4 +105,30 @@ export function runDeclare(m: Machine, args: readonly string[], io: Io, prefix: 
     }
     if (flags.has('x') && m.exported && !m.exported.includes(name)) m.exported = [...m.exported, name];
   }
+}
+
+/**
+ * `mapfile`/`readarray` reading `input` (src/k8s/bash-mapfile.ts, the prompt's rules): NAME
+ * (MAPFILE) becomes the array of its lines. Answers how much of the input it read.
+ */
+export function runMapfile(m: Machine, cmd: 'mapfile' | 'readarray', args: readonly string[], input: string, io: Io, prefix: string): number {
+  const p = parseMapfile(cmd, args);
+  if (!p.ok) {
+    io.err(`${prefix}${p.message}${p.usage ?? ''}`);
+    m.status = p.status;
+    return 0;
+  }
+  const { request } = p;
+  if (m.assocs && Object.hasOwn(m.assocs, request.name)) {
+    io.err(`${prefix}${cmd}: ${request.name}: not an indexed array\n`);
+    m.status = 1;
+    return 0;
+  }
+  const read = mapfileRead(input, request);
+  const scalar = own(m.vars, request.name) as string | undefined;
+  const existing = (m.arrays ? (own(m.arrays, request.name) as BashArray | undefined) : undefined) ?? (scalar === undefined ? undefined : [scalar]);
+  delete m.vars[request.name];
+  m.arrays = { ...m.arrays, [request.name]: mapfileInto(existing, read.elements, request) };
+  m.status = 0;
+  return read.consumed;
 }

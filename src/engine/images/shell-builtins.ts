@@ -29,7 +29,7 @@ import { own, setOwn } from '../../k8s/own';
 import { aliasLine, aliasListing } from './shell-alias';
 import { runShopt, SHOPT_DEFAULTS, shoptOn } from '../../k8s/shopt';
 import { shellArithmetic } from './shell-arith';
-import { runDeclare, unsetArrayElement } from './shell-arrays';
+import { runDeclare, runMapfile, unsetArrayElement } from './shell-arrays';
 import { readArrayFields } from '../../k8s/bash-arrays';
 
 export function shName(m: Machine): string {
@@ -243,6 +243,15 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
       const lineText = nl >= 0 ? src.slice(0, nl) : src;
       if (src === m.stdin) m.stdin = nl >= 0 ? src.slice(nl + 1) : '';
       assignRead(m, req.names, lineText, req.array);
+      return true;
+    }
+    case 'mapfile':
+    case 'readarray': {
+      if (m.dialect !== 'bash') return false;
+      // What it reads of the shell's own stdin is gone for the next reader, as read's line is.
+      const src = s.stdin !== m.stdin ? s.stdin : m.stdin;
+      const r = runMapfile(m, name, args, src, io, shellPrefix(m));
+      if (src === m.stdin) m.stdin = src.slice(r);
       return true;
     }
     case 'eval':
