@@ -151,9 +151,11 @@ export interface ListItem {
  * each `[k]=v` sets k and a bare word is `m: 'w': must use subscript when assigning associative
  * array` (skipped); otherwise the words are key, value, key, value … (a last key alone gets "").
  * Recorded, bash 5.2.15: `declare -A r=(a 1 b)` → `([b]="" [a]="1" )`; `([k]=1 [k]+=2)` → `[k]="2"`.
- * Answers the messages (after the shell's prefix); an empty key is `NAME[]: bad array subscript`.
+ * Answers the messages (after `bash: `, which names no line); an empty key is `NAME[]: bad array
+ * subscript`. Recorded: the bare word is quoted when declare assigns the list (`declare -A
+ * s=([a]=1 b)`: `s: 'b': must use …`), not in a plain assignment (`s=([a]=1 b)`: `s: b: must use …`).
  */
-export function assocAssignList(table: AssocArray, name: string, items: readonly ListItem[]): string[] {
+export function assocAssignList(table: AssocArray, name: string, items: readonly ListItem[], declared = false): string[] {
   delete table.invisible;
   const errors: string[] = [];
   if (items.length > 0 && items[0]!.key === undefined) {
@@ -165,7 +167,7 @@ export function assocAssignList(table: AssocArray, name: string, items: readonly
     return errors;
   }
   for (const item of items) {
-    if (item.key === undefined) errors.push(`${name}: '${item.value}': must use subscript when assigning associative array`);
+    if (item.key === undefined) errors.push(`${name}: ${declared ? `'${item.value}'` : item.value}: must use subscript when assigning associative array`);
     else if (item.key === '') errors.push(`${name}[]: bad array subscript`);
     else assocSet(table, item.key, item.value);
   }

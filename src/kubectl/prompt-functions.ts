@@ -73,7 +73,7 @@ export function declare(shell: PromptShell, args: string[], lists: ReadonlyMap<s
       // `declare -a NAME`: NAME becomes an array (a scalar its element 0).
       shell.assignList(name, [], true);
     }
-    if (list) errors.push(...shell.assignCompound(name, list.items, list.append, index).map((e) => `bash: ${e}\n`));
+    if (list) errors.push(...shell.assignCompound(name, list.items, list.append, index, true).map((e) => `bash: ${e}\n`));
     else if (eq) shell.assign(name, a.slice(eq.index + eq[0].length));
     if (flags.has('x')) shell.exported.add(name);
   }

@@ -301,12 +301,12 @@ export class PromptShell {
    * or an indexed one's subscripts (`a=([2]=x y)`: y at 3), `index` evaluating them. Answers the
    * errors, after bash's prefix.
    */
-  assignCompound(name: string, items: readonly ListItem[], append: boolean, index: (expr: string) => number | string): string[] {
+  assignCompound(name: string, items: readonly ListItem[], append: boolean, index: (expr: string) => number | string, declared = false): string[] {
     const table = this.assocs.get(name);
     if (table) {
       const into = append ? table : emptiedAssoc(table);
       this.assocs.set(name, into);
-      return assocAssignList(into, name, items);
+      return assocAssignList(into, name, items, declared);
     }
     if (!append) this.assignList(name, [], false);
     const arr = this.arrayFor(name);
@@ -423,7 +423,7 @@ export class PromptShell {
         this.assocs.set(name, newAssoc(undefined, true));
       }
       const list = eq && a.slice(eq.index + eq[0].length).startsWith('(') ? this.compound.get(name) : undefined;
-      if (list) errors.push(...this.assignCompound(name, list.items, list.append, (e) => this.arithIndex(e)).map((e) => `bash: ${e}\n`));
+      if (list) errors.push(...this.assignCompound(name, list.items, list.append, (e) => this.arithIndex(e), true).map((e) => `bash: ${e}\n`));
       // A new local starts unset (`x=1; f() { local x; echo "[$x]"; }` prints `[]`).
       else if (eq && this.assocs.has(name)) this.assign(name, a.slice(eq.index + eq[0].length));
       else if (eq) this.vars.set(name, a.slice(eq.index + eq[0].length));

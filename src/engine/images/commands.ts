@@ -22,6 +22,8 @@ import { runApp, runProgram, type Outcome } from './programs';
 import { launch } from './launch-app';
 import { resolveCommand } from './resolve';
 import type { Assign, Redir, ShellNode, Word } from './shell-ast';
+import { keyedWord } from './shell-parse';
+import { assocSet, assocGet, type AssocArray, type ListItem } from '../../k8s/bash-assoc';
 import { awaitsTypedLine, notFound, pathFailure, runBuiltin, runShell, shellPrefix, shName } from './shell-builtins';
 import { execPath, searchPath } from './exec-file';
 import { arithmetic, expandWord, expandWords, tildeWord, type ExpandContext, type ExpansionError } from './shell-expand';
@@ -45,7 +47,7 @@ import { installedCommand } from './packages';
 import { assignSpecial, specialValue } from './shell-vars';
 import { programAt } from './program-dirs';
 import { soleInputFile } from './shell-file-subst';
-import { assignArray } from './shell-arrays';
+import { assignArray, assignItems } from './shell-arrays';
 
 
 // ---------------------------------------------------------------------------------------------
@@ -93,6 +95,7 @@ function expansion(m: Machine, ctx: RunContext): Expansion {
       ...bash,
       ...(m.opts.noglob ? {} : { glob: containerGlob(m.fs, ctx.base, m.cwd, m.dialect ?? (ctx.image.userland.shell === 'dash' ? 'dash' : 'ash'), globOpts) }),
       ...(m.arrays ? { arrays: m.arrays } : {}),
+      ...(m.assocs ? { assocs: m.assocs } : {}),
       ...(m.specials ? { special: (name: string) => specialValue(m, name) } : {}),
       ...(m.dialect === 'bash' ? { userHome: () => runUser(m, ctx)?.home ?? '/root' } : {}),
       substitute: (root) => {
@@ -305,9 +308,11 @@ function runSimple(m: Machine, ctx: RunContext, n: Extract<ShellNode, { t: 'cmd'
   // bash's `$LINENO` is the line a command ends on, BusyBox's the line it starts on (recorded: `echo "a<newline>b" $LINENO`).
   m.cmdLine = m.dialect === 'bash' ? (n.endLine ?? n.line) : n.line;
   // Named as written for `set -x` (`a[2]=v`, `b+=c`; an array's words are traced joined, where bash shows them as written).
-  const assigns = n.assigns.map((a) => [`${a.name}${a.index === undefined ? '' : `[${a.index}]`}${a.append ? '+' : ''}`, a.array ? expandWords(a.array, st.ex).join(' ') : expandWord(tildeWord(a.value, st.ex), st.ex)] as const);
-  const lists = n.assigns.map((a) => (a.array ? expandWords(a.array, st.ex) : undefined));
+  const assigns = n.assigns.map((a) => [`${a.name}${a.index === undefined ? '' : `[${a.index}]`}${a.append ? '+' : ''}`, a.array ? '' : expandWord(tildeWord(a.value, st.ex), st.ex)] as const);
+  const lists = n.assigns.map((a) => (a.array ? listItems(a.array, st.ex) : undefined));
   const argv = expandWords(n.words, st.ex);
+  // An array's words are traced joined (bash shows them as written).
+  const traced = assigns.map(([k, v], i) => [k, lists[i] ? lists[i]!.map((it) => (it.key === undefined ? it.value : `[${it.key}]=${it.value}`)).join(' ') : v] as const);
   if (st.blocked) {
     m.state = 'blocked';
     return;
@@ -317,7 +322,7 @@ function runSimple(m: Machine, ctx: RunContext, n: Extract<ShellNode, { t: 'cmd'
     return;
   }
   // The trace goes to the shell's stderr before the command's own redirections apply.
-  if (m.opts.xtrace && m.dialect !== null) emit(m, ctx, m.err, xtrace(m, m.dialect, assigns, argv), m.clock);
+  if (m.opts.xtrace && m.dialect !== null) emit(m, ctx, m.err, xtrace(m, m.dialect, traced, argv), m.clock);
   const streams = openRedirs(m, ctx, n.redirs, st.ex);
   if (st.fatal !== undefined) {
     abandonLine(m, st.fatal);
@@ -329,7 +334,8 @@ function runSimple(m: Machine, ctx: RunContext, n: Extract<ShellNode, { t: 'cmd'
     return;
   }
   if (argv.length === 0) {
-    n.assigns.forEach((a, i) => assign(m, a, assigns[i]![1], lists[i], st.ex));
+    // bash names no line for a list's refusals (recorded: `bash -c 'declare -A s; s=([a]=1 b)'` → `bash: s: b: must use subscript when assigning associative array`).
+    n.assigns.forEach((a, i) => assign(m, a, assigns[i]![1], lists[i], st.ex, (message) => emit(m, ctx, m.err, `${shName(m)}: ${message}\n`, m.clock)));
     m.status = st.substStatus ?? 0;
     return;
   }
@@ -417,16 +423,37 @@ export function caseChoice(m: Machine, ctx: RunContext, n: Extract<ShellNode, { 
  * A shell assignment: `NAME=v`, and bash's `NAME+=v`, `NAME[i]=v` and `NAME=(…)`/`NAME+=(…)`
  * (`list`), which make NAME an array (shell-arrays.ts; a scalar NAME becomes its element 0).
  */
-function assign(m: Machine, a: Assign, value: string, list: string[] | undefined, ex: ExpandContext): void {
+function assign(m: Machine, a: Assign, value: string, list: ListItem[] | undefined, ex: ExpandContext, say: (message: string) => void): void {
   const isArray = m.arrays !== undefined && Object.hasOwn(m.arrays, a.name);
-  if (list === undefined && a.index === undefined && !isArray) {
+  const table = m.assocs ? (own(m.assocs, a.name) as AssocArray | undefined) : undefined;
+  if (list === undefined && a.index === undefined && !isArray && !table) {
     if (!a.append && assignSpecial(m, a.name, value)) return;
     setOwn(m.vars, a.name, a.append ? ((own(m.vars, a.name) as string | undefined) ?? '') + value : value);
     return;
   }
-  const index = a.index === undefined ? undefined : Number(arithmetic(a.index, ex));
+  const arith = (expr: string): number => Number(arithmetic(expr, ex));
+  if (list !== undefined && (table || list.some((it) => it.key !== undefined))) {
+    for (const e of assignItems(m, a.name, list, a.append === true, arith)) say(e);
+    return;
+  }
+  if (table && a.index !== undefined) {
+    // `m[key]=v`: the key expanded as one word; an empty one is `m[]: bad array subscript` (recorded).
+    const key = expandWord(a.key ?? [], ex);
+    if (key === '') ex.fail(`${a.name}[${a.index}]: bad array subscript`, 'arith');
+    else assocSet(table, key, a.append ? (assocGet(table, key) ?? '') + value : value);
+    return;
+  }
+  const index = a.index === undefined ? undefined : arith(a.index);
   // Recorded, bash 5.2.15: `a[-20]=z` on a shorter array is `bash: line 1: a[-20]: bad array subscript`.
-  if (!assignArray(m, a, value, list, index)) ex.fail(`${a.name}[${a.index}]: bad array subscript`, 'arith');
+  if (!assignArray(m, a, value, list?.map((it) => it.value), index)) ex.fail(`${a.name}[${a.index}]: bad array subscript`, 'arith');
+}
+
+/** An array assignment's words: `[k]=v` pairs (key and value expanded, unsplit) and bare words split and globbed, each field an element. */
+function listItems(words: Word[], ex: ExpandContext): ListItem[] {
+  return words.flatMap((w) => {
+    const pair = keyedWord(w);
+    return pair ? [{ key: expandWord(pair.key, ex), value: expandWord(pair.value, ex) }] : expandWords([w], ex).map((value) => ({ value }));
+  });
 }
 
 /** PS4 (`+ ` when unset); dash and ash trace an assignment-only command after making it, so its own PS4= shows. */

@@ -12,6 +12,7 @@
 import { appendValues, declareArrayLine, declareScalarLine, resolveIndex, unsetElement, type BashArray } from '../../k8s/bash-arrays';
 import { own, setOwn } from '../../k8s/own';
 import { mapfileInto, mapfileRead, parseMapfile } from '../../k8s/bash-mapfile';
+import { assocAssignList, assocDelete, assocSet, CONVERTED_BUCKETS, declareAssocLine, emptiedAssoc, newAssoc, type AssocArray, type ListItem } from '../../k8s/bash-assoc';
 import type { Machine } from './machine';
 import type { Assign } from './shell-ast';
 import type { Io } from './tools';
@@ -55,6 +56,13 @@ export function assignArray(m: Machine, a: Assign, value: string, list: readonly
 export function unsetArrayElement(m: Machine, arg: string, subscript: (expr: string) => number): boolean {
   const el = /^([A-Za-z_][A-Za-z0-9_]*)\[(.+)\]$/.exec(arg);
   if (!el) return false;
+  const table = tableOf(m, el[1]!);
+  if (table && el[2] !== '@' && el[2] !== '*') {
+    // `unset 'm[key]'`: the key as the shell's expansion left it.
+    assocDelete(table, el[2]!);
+    return true;
+  }
+  if (table) delete m.assocs![el[1]!];
   const arr = arrayOf(m, el[1]!, false);
   const i = el[2] === '@' || el[2] === '*' ? undefined : subscript(el[2]!);
   if (i === undefined) {
@@ -66,7 +74,7 @@ export function unsetArrayElement(m: Machine, arg: string, subscript: (expr: str
 }
 
 /** bash's `declare`/`typeset`: `-p [NAME…]`, `-a NAME…`, `NAME=value`, `-x NAME[=value]`. */
-export function runDeclare(m: Machine, args: readonly string[], io: Io, prefix: string): void {
+export function runDeclare(m: Machine, args: readonly string[], io: Io, prefix: string, shell = 'bash'): void {
   const flags = new Set<string>();
   const names: string[] = [];
   for (const a of args) {
@@ -74,16 +82,13 @@ export function runDeclare(m: Machine, args: readonly string[], io: Io, prefix: 
     else names.push(a);
   }
   m.status = 0;
-  if (flags.has('A')) {
-    io.err(`${prefix}declare: -A: associative arrays are not modelled in this simulation\n`);
-    m.status = 2;
-    return;
-  }
   if (flags.has('p')) {
     for (const name of names) {
       const arr = m.arrays ? (own(m.arrays, name) as BashArray | undefined) : undefined;
+      const table = tableOf(m, name);
       const scalar = own(m.vars, name) as string | undefined;
       if (arr) io.out(declareArrayLine(name, arr));
+      else if (table) io.out(declareAssocLine(name, table));
       else if (scalar !== undefined) io.out(declareScalarLine(name, scalar, m.exported?.includes(name) === true));
       else {
         io.err(`${prefix}declare: ${name}: not found\n`);
@@ -95,7 +100,20 @@ export function runDeclare(m: Machine, args: readonly string[], io: Io, prefix: 
   for (const a of names) {
     const eq = a.indexOf('=');
     const name = eq > 0 ? a.slice(0, eq) : a;
-    if (flags.has('a')) {
+    if (flags.has('A')) {
+      const refused = declareAssoc(m, name);
+      if (refused) {
+        // Recorded (`bash -c`): `bash: declare: g: cannot convert indexed to associative array`, no line named.
+        io.err(`${shell}: declare: ${refused}\n`);
+        m.status = 1;
+        continue;
+      }
+      if (eq > 0) assocSet(tableOf(m, name)!, '0', a.slice(eq + 1));
+    } else if (flags.has('a') && tableOf(m, name)) {
+      io.err(`${shell}: declare: ${name}: cannot convert associative to indexed array\n`);
+      m.status = 1;
+      continue;
+    } else if (flags.has('a')) {
       const arr = arrayOf(m, name, true)!;
       if (eq > 0) arr[0] = a.slice(eq + 1);
     } else if (eq > 0) {
@@ -131,4 +149,55 @@ export function runMapfile(m: Machine, cmd: 'mapfile' | 'readarray', args: reado
   m.arrays = { ...m.arrays, [request.name]: mapfileInto(existing, read.elements, request) };
   m.status = 0;
   return read.consumed;
+}
+
+/** NAME's associative array, if it is one. */
+function tableOf(m: Machine, name: string): AssocArray | undefined {
+  return m.assocs ? (own(m.assocs, name) as AssocArray | undefined) : undefined;
+}
+
+/**
+ * `NAME=(…)`/`NAME+=(…)` with `[k]=v` words, or any list on an associative array: its keys
+ * (src/k8s/bash-assoc.ts, as the prompt's), or an indexed array's subscripts (`a=([2]=x y)`: y
+ * at 3). Answers the errors, each after the shell's prefix.
+ */
+export function assignItems(m: Machine, name: string, items: readonly ListItem[], append: boolean, index: (expr: string) => number): string[] {
+  const table = tableOf(m, name);
+  if (table) {
+    const into = append ? table : emptiedAssoc(table);
+    setOwn(m.assocs!, name, into);
+    return assocAssignList(into, name, items);
+  }
+  const arr = append ? arrayOf(m, name, true)! : [];
+  if (!append) {
+    delete m.vars[name];
+    m.arrays = m.arrays ?? {};
+    setOwn(m.arrays, name, arr);
+  }
+  let next = arr.length;
+  for (const item of items) {
+    let at: number | undefined = next;
+    if (item.key !== undefined) at = resolveIndex(arr, index(item.key));
+    if (at === undefined) return [`${name}[${item.key}]: bad array subscript`];
+    arr[at] = item.value;
+    next = at + 1;
+  }
+  return [];
+}
+
+/**
+ * `declare -A NAME`: a new table of 1024 buckets with no value yet; a set scalar becomes one of
+ * 128 holding it at key "0"; an indexed array is bash's `NAME: cannot convert indexed to
+ * associative array` (answered, for the caller to print).
+ */
+function declareAssoc(m: Machine, name: string): string | undefined {
+  if (tableOf(m, name)) return undefined;
+  if (m.arrays && Object.hasOwn(m.arrays, name)) return `${name}: cannot convert indexed to associative array`;
+  const scalar = own(m.vars, name) as string | undefined;
+  const table = newAssoc(scalar === undefined ? undefined : CONVERTED_BUCKETS, scalar === undefined);
+  if (scalar !== undefined) assocSet(table, '0', scalar);
+  delete m.vars[name];
+  m.assocs = m.assocs ?? {};
+  setOwn(m.assocs, name, table);
+  return undefined;
 }

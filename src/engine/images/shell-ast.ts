@@ -12,9 +12,10 @@ export type Seg =
    * `braced`: written `${…}` (bash's `set -u` error names `${1}` as `1`, `$1` as `$1`).
    * `index`: bash's `${a[i]}` — `@` or `*` for every element, else an arithmetic subscript.
    * `keys`: bash's `${!a[@]}`, the set indices. `slice`: bash's `${x:offset:length}` (arithmetic
-   * texts), a substring of a value or, with `index` `@`/`*`, a run of elements.
+   * texts), a substring of a value or, with `index` `@`/`*`, a run of elements. `key`: the
+   * subscript lexed as a word, an associative array's key once expanded.
    */
-  | { t: 'var'; name: string; q: boolean; op?: VarOp; arg?: Word; length?: boolean; braced?: true; index?: string; keys?: true; slice?: { offset: string; length?: string } }
+  | { t: 'var'; name: string; q: boolean; op?: VarOp; arg?: Word; length?: boolean; braced?: true; index?: string; key?: Word; keys?: true; slice?: { offset: string; length?: string } }
   | { t: 'cmd'; root: number; q: boolean }
   /** bash's `<(…)`: the word is the path the command's output is read from (never quoted). */
   | { t: 'procsub'; root: number; q: false }
@@ -64,7 +65,9 @@ export interface Assign {
   name: string;
   value: Word;
   append?: boolean;
+  /** The subscript as written; `key` the same lexed as a word (an associative array's key once expanded). */
   index?: string;
+  key?: Word;
   array?: Word[];
 }
 

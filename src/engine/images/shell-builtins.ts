@@ -151,7 +151,7 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
     case 'declare':
     case 'typeset':
       if (m.dialect !== 'bash') return false;
-      runDeclare(m, args, io, shellPrefix(m));
+      runDeclare(m, args, io, shellPrefix(m), shName(m));
       return true;
     case 'export':
     case 'readonly':
@@ -174,6 +174,7 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
           delete m.vars[a];
           unsetSpecial(m, a);
           if (m.arrays) delete m.arrays[a];
+          if (m.assocs) delete m.assocs[a];
         }
         if (fnToo && m.functions && Object.hasOwn(m.functions, a)) {
           m.functions = { ...m.functions };

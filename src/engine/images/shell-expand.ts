@@ -12,6 +12,7 @@ import { BASH_PARAM_WORDS, posixOperator, substringOf, type ParamWords } from '.
 import { shellArithmetic, type ArithDialect } from './shell-arith';
 import { braceExpand } from '../../k8s/brace-expand';
 import { arrayIndices, arrayValues, resolveIndex, sliceValues, type BashArray } from '../../k8s/bash-arrays';
+import { assocGet, assocKeys, assocValues, type AssocArray } from '../../k8s/bash-assoc';
 
 /** The expansion errors that end a shell's script: `${X:?msg}` on an unset X, `$((…))`'s, bash's failglob and `${x:1:-9}`. */
 export type ExpansionError = 'unset' | 'arith' | 'nounset' | 'failglob' | 'substring';
@@ -50,6 +51,8 @@ export interface ExpandContext {
   extglob?: boolean;
   /** bash's indexed arrays (sparse: src/k8s/bash-arrays.ts); `$a` is `${a[0]}`. */
   arrays?: Record<string, BashArray>;
+  /** bash's associative arrays (src/k8s/bash-assoc.ts's hash order); `$m` is `${m[0]}`. */
+  assocs?: Record<string, AssocArray>;
   /** bash's `~` with HOME unset: the user's home from the password file. */
   userHome?: () => string;
   /** The variables the shell computes as they are read (`$RANDOM`, `$SECONDS`, `$LINENO`; shell-vars.ts): undefined for any other name. */
@@ -148,19 +151,30 @@ function param(name: string, ctx: ExpandContext): string | undefined {
   if (/^\d$/.test(name)) return ctx.positional[Number(name)];
   const computed = ctx.special?.(name);
   if (computed !== undefined) return computed;
+  const table = tableOf(name, ctx);
+  if (table) return assocGet(table, '0');
   return (own(ctx.vars, name) as string | undefined) ?? (ctx.arrays ? ((own(ctx.arrays, name) as BashArray | undefined)?.[0] ?? undefined) : undefined);
+}
+
+/** NAME's associative array, if it is one. */
+function tableOf(name: string, ctx: ExpandContext): AssocArray | undefined {
+  return ctx.assocs ? (own(ctx.assocs, name) as AssocArray | undefined) : undefined;
 }
 
 /** `${a[@]}`'s elements: an array's set ones (src/k8s/bash-arrays.ts), a set scalar as one element, else none. */
 function elements(name: string, ctx: ExpandContext): string[] {
+  const table = tableOf(name, ctx);
+  if (table) return assocValues(table);
   const arr = ctx.arrays ? (own(ctx.arrays, name) as BashArray | undefined) : undefined;
   if (arr) return arrayValues(arr);
   const v = own(ctx.vars, name) as string | undefined;
   return v === undefined ? [] : [v];
 }
 
-/** `${a[i]}`: the element at arithmetic subscript `index` (negative from the highest index); a scalar is element 0. */
-function element(name: string, index: string, ctx: ExpandContext): string | undefined {
+/** `${a[i]}`: the element at arithmetic subscript `index` (negative from the highest index); a scalar is element 0; `${m[key]}` an associative array's value. */
+function element(name: string, index: string, key: Word | undefined, ctx: ExpandContext): string | undefined {
+  const table = tableOf(name, ctx);
+  if (table) return assocGet(table, expandWord(key ?? [{ t: 'lit', v: index, q: false }], ctx));
   const arr = ctx.arrays ? (own(ctx.arrays, name) as BashArray | undefined) : undefined;
   const i = Number(arithmetic(index, ctx));
   if (!arr) return i === 0 || i === -1 ? (own(ctx.vars, name) as string | undefined) : undefined;
@@ -175,6 +189,8 @@ function element(name: string, index: string, ctx: ExpandContext): string | unde
 function multiple(seg: Extract<Seg, { t: 'var' }>, ctx: ExpandContext): string[] | undefined {
   const every = seg.index === '@' || seg.index === '*';
   if (seg.keys) {
+    const table = tableOf(seg.name, ctx);
+    if (table) return assocKeys(table);
     const arr = ctx.arrays ? (own(ctx.arrays, seg.name) as BashArray | undefined) : undefined;
     return arr ? arrayIndices(arr).map(String) : own(ctx.vars, seg.name) === undefined ? [] : ['0'];
   }
@@ -184,7 +200,7 @@ function multiple(seg: Extract<Seg, { t: 'var' }>, ctx: ExpandContext): string[]
   const offset = Number(arithmetic(seg.slice.offset, ctx));
   const length = seg.slice.length === undefined ? undefined : Number(arithmetic(seg.slice.length, ctx));
   // `${@:n}` counts from $0, as bash's positional slices do.
-  const all: BashArray = positional ? ctx.positional : ctx.arrays && (own(ctx.arrays, seg.name) as BashArray | undefined) ? (own(ctx.arrays, seg.name) as BashArray) : elements(seg.name, ctx);
+  const all: BashArray = tableOf(seg.name, ctx) ? elements(seg.name, ctx) : positional ? ctx.positional : ctx.arrays && (own(ctx.arrays, seg.name) as BashArray | undefined) ? (own(ctx.arrays, seg.name) as BashArray) : elements(seg.name, ctx);
   return sliceValues(all, offset, length);
 }
 
@@ -212,7 +228,7 @@ function expandVar(seg: Extract<Seg, { t: 'var' }>, ctx: ExpandContext): string 
   if (every && seg.length) return String(elements(seg.name, ctx).length);
   const many = multiple(seg, ctx);
   if (many) return many.join(' ');
-  const v = seg.index === undefined ? param(seg.name, ctx) : element(seg.name, seg.index, ctx);
+  const v = seg.index === undefined ? param(seg.name, ctx) : element(seg.name, seg.index, seg.key, ctx);
   if (seg.slice) return seg.length ? String(substring(v ?? '', seg.slice, ctx).length) : substring(v ?? '', seg.slice, ctx);
   if (v === undefined && ctx.nounset && (!seg.op || seg.length || seg.op === '#' || seg.op === '##' || seg.op === '%' || seg.op === '%%')) {
     ctx.fail(unboundMessage(seg.name, seg.braced === true, ctx.dialect), 'nounset');

@@ -194,7 +194,8 @@ export function tokenize(src: string, nodes: ShellNode[], bash = false, extglob 
       if (slice) return { t: 'var', name, q, braced: true, index, slice, ...(prefix ? { length: true } : {}) };
       const seg = braced(`${name}${rest}`, inner, q);
       if (seg.t !== 'var' || (prefix && rest)) throw bad();
-      return { ...seg, index, ...(prefix ? { length: true } : {}) };
+      const key = index === '@' || index === '*' ? undefined : keyWord(index);
+      return { ...seg, index, ...(key ? { key } : {}), ...(prefix ? { length: true } : {}) };
     }
     if (inner.startsWith('#') && inner.length > 1) return { t: 'var', name: inner.slice(1), q, length: true, braced: true };
     const scalar = bash ? /^([A-Za-z_][A-Za-z0-9_]*|[0-9@*])(:[\s\S]*)$/.exec(inner) : null;
@@ -219,6 +220,12 @@ export function tokenize(src: string, nodes: ShellNode[], bash = false, extglob 
       seg.arg = wordOf(m[3] ?? '');
     }
     return seg;
+  };
+
+  /** A subscript as a word (`${m["a b"]}`, `${m[$k]}`): its blanks are part of it. */
+  const keyWord = (text: string): Word => {
+    const words = tokenize(text, nodes, bash, extglob, ansiC).flatMap((t) => (t.k === 'word' ? [t.word] : []));
+    return words.flatMap((w, k) => (k > 0 ? [{ t: 'lit' as const, v: ' ', q: true }, ...w] : w));
   };
 
   /** `${v:-word}`: the word is lexed as if double-quoted (no field splitting of the default). */

@@ -445,10 +445,18 @@ class Parser {
       this.p++;
       const first = t.word[0];
       const m = first && first.t === 'lit' && !first.q ? (this.bash ? BASH_ASSIGNMENT : ASSIGNMENT).exec(first.v) : null;
+      const keyed = words.length === 0 && !m && this.bash ? subscriptAssign(t.word) : undefined;
+      if (keyed) {
+        assigns.push(keyed);
+        continue;
+      }
       if (words.length === 0 && m && first?.t === 'lit') {
         const rest: Word = first.v.length > m[0].length ? [{ t: 'lit', v: first.v.slice(m[0].length), q: false }] : [];
         const a: Assign = { name: m[1]!, value: [...rest, ...t.word.slice(1)] };
-        if (m[2] !== undefined) a.index = m[2];
+        if (m[2] !== undefined) {
+          a.index = m[2];
+          a.key = [{ t: 'lit', v: m[2], q: false }];
+        }
         if (m[3]) a.append = true;
         // bash's `NAME=(w …)`: the `(` right after the `=` opens the array's words.
         if (this.bash && a.value.length === 0 && t.src.endsWith('=') && this.isOp('(') && a.index === undefined) a.array = this.arrayWords();
@@ -482,4 +490,36 @@ class Parser {
       this.p++;
     }
   }
+}
+
+/**
+ * A word `[key]=value` or `[key]+=value` split at its first unquoted `]=` (`["a b"]=1`, `[$k]=v`):
+ * the key's and the value's segments; undefined for a word that is no such pair.
+ */
+export function keyedWord(word: Word): { key: Word; value: Word; append: boolean } | undefined {
+  const first = word[0];
+  if (!first || first.t !== 'lit' || first.q || !first.v.startsWith('[')) return undefined;
+  const rest: Word = [{ ...first, v: first.v.slice(1) }, ...word.slice(1)];
+  for (let k = 0; k < rest.length; k++) {
+    const s = rest[k]!;
+    if (s.t !== 'lit' || s.q) continue;
+    const m = /\](\+?)=/.exec(s.v);
+    if (!m) continue;
+    const key: Word = [...rest.slice(0, k), ...(m.index > 0 ? [{ ...s, v: s.v.slice(0, m.index) }] : [])];
+    const after = s.v.slice(m.index + m[0].length);
+    const value: Word = [...(after ? [{ ...s, v: after }] : []), ...rest.slice(k + 1)];
+    return { key, value, append: m[1] === '+' };
+  }
+  return undefined;
+}
+
+/** bash's `NAME[key]=value` whose key is quoted or expanded (`m["a b"]=1`, `m[$k]=v`), which BASH_ASSIGNMENT cannot see whole. */
+function subscriptAssign(word: Word): Assign | undefined {
+  const first = word[0];
+  const m = first && first.t === 'lit' && !first.q ? /^([A-Za-z_][A-Za-z0-9_]*)\[/.exec(first.v) : null;
+  if (!m || first?.t !== 'lit') return undefined;
+  const pair = keyedWord([{ ...first, v: first.v.slice(m[1]!.length) }, ...word.slice(1)]);
+  if (!pair) return undefined;
+  const index = pair.key.map((s) => (s.t === 'lit' ? (s.q ? `"${s.v}"` : s.v) : s.t === 'var' ? `$${s.braced ? `{${s.name}}` : s.name}` : s.t === 'arith' ? `$((${s.expr}))` : '$(…)')).join('');
+  return { name: m[1]!, value: pair.value, index, key: pair.key, ...(pair.append ? { append: true } : {}) };
 }
