@@ -341,7 +341,14 @@ function runSimple(m: Machine, ctx: RunContext, n: Extract<ShellNode, { t: 'cmd'
   }
   const exported = exportedEnv(m);
   const env = assigns.length > 0 ? { ...exported, ...Object.fromEntries(n.assigns.map((a, i) => [a.name, assigns[i]![1]])) } : exported;
-  dispatch(m, ctx, argv, env, streams);
+  // `declare -A m=([a]=1 …)`: the lists' words, read with the command's, for the builtin to find by NAME.
+  const compound = n.lists ? declarationLists(n, st.ex) : undefined;
+  if (compound) m.compound = compound;
+  try {
+    dispatch(m, ctx, argv, env, streams);
+  } finally {
+    if (compound) delete m.compound;
+  }
 }
 
 /** What a program the shell starts gets as its environment: the exported variables (Scope.exported). */
@@ -446,6 +453,16 @@ function assign(m: Machine, a: Assign, value: string, list: ListItem[] | undefin
   const index = a.index === undefined ? undefined : arith(a.index);
   // Recorded, bash 5.2.15: `a[-20]=z` on a shorter array is `bash: line 1: a[-20]: bad array subscript`.
   if (!assignArray(m, a, value, list?.map((it) => it.value), index)) ex.fail(`${a.name}[${a.index}]: bad array subscript`, 'arith');
+}
+
+/** The `NAME=(…)` arguments' lists of a declare or local, by NAME. */
+function declarationLists(n: Extract<ShellNode, { t: 'cmd' }>, ex: ExpandContext): Record<string, { items: ListItem[]; append: boolean }> {
+  const out: Record<string, { items: ListItem[]; append: boolean }> = {};
+  for (const [at, words] of Object.entries(n.lists ?? {})) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)(\+?)=$/.exec(wordAsWritten(n.words[Number(at)] ?? []));
+    if (m) setOwn(out, m[1]!, { items: listItems(words, ex), append: m[2] === '+' });
+  }
+  return out;
 }
 
 /** An array assignment's words: `[k]=v` pairs (key and value expanded, unsplit) and bare words split and globbed, each field an element. */

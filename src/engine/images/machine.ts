@@ -27,7 +27,7 @@ import type { CatalogImage, TagInfo } from './catalog-types';
 import type { BaseFs, FsLayer } from './fs';
 import type { Script, ShellNode } from './shell-ast';
 import type { BashArray } from '../../k8s/bash-arrays';
-import { copyAssoc, type AssocArray } from '../../k8s/bash-assoc';
+import { copyAssoc, type AssocArray, type ListItem } from '../../k8s/bash-assoc';
 import type { ClusterDns, ContainerSecurity, ExecChunk, LogLine, NetworkView, ViOpen } from './types';
 import { applyGroupRedirs, caseChoice, expandForWords, resumeReader, runArithCommand, runCommand, runCond, runPipeline, traceFor } from './commands';
 import type { LineReader, Tool } from './tool-types';
@@ -102,9 +102,10 @@ export type Frame =
   | { k: 'script'; root: number; stage: 0 | 1; scope: Scope | null; out?: Sink; err?: Sink; stdin?: string; proc?: ShellProc; outerPid?: number; terminal?: true }
   /**
    * A function call: its body runs with the call's arguments as `$@` and redirections; `return`
-   * leaves it. `locals`: what its `local`s shadowed (null: unset), put back as it returns.
+   * leaves it. `locals`: what its `local`s shadowed (null: unset), put back as it returns;
+   * `localArrays` the arrays its `local -a`/`-A` shadowed (none: neither).
    */
-  | { k: 'fn'; body: number; stage: 0 | 1; positional: string[]; out: Sink; err: Sink; stdin: string; locals?: Record<string, string | null> }
+  | { k: 'fn'; body: number; stage: 0 | 1; positional: string[]; out: Sink; err: Sink; stdin: string; locals?: Record<string, string | null>; localArrays?: Record<string, { array?: BashArray; assoc?: AssocArray }> }
   /** `exec cmd`: once cmd returns, the shell is gone. */
   | { k: 'exit-after' }
   /**
@@ -118,6 +119,8 @@ export type Frame =
 export type MachineState = 'running' | 'done' | 'blocked' | 'spinning' | 'killed';
 
 export interface Machine extends Scope {
+  /** The `NAME=(…)` arguments of the declare or local being run, their words read (runSimple), by NAME. */
+  compound?: Record<string, { items: ListItem[]; append: boolean }>;
   nodes: ShellNode[];
   /** Parsed `sh -c` sources → root index, so a loop re-running the same script reuses its nodes. */
   parsed: Record<string, number>;
@@ -498,6 +501,12 @@ export function popFrame(m: Machine): Frame | undefined {
     for (const [name, was] of Object.entries(f.locals ?? {})) {
       if (was === null) delete m.vars[name];
       else setOwn(m.vars, name, was);
+    }
+    for (const [name, was] of Object.entries(f.localArrays ?? {})) {
+      if (m.arrays) delete m.arrays[name];
+      if (m.assocs) delete m.assocs[name];
+      if (was.array) m.arrays = { ...m.arrays, [name]: was.array };
+      if (was.assoc) m.assocs = { ...m.assocs, [name]: was.assoc };
     }
     m.positional = f.positional;
     m.out = f.out;

@@ -57,7 +57,7 @@ export function arithMessage(dialect: ArithDialect, e: ArithError): string {
  */
 export function shellArithmetic(expr: string, dialect: ArithDialect, vars: ArithVars, param: (name: string) => string | undefined, fail: (message: string) => void): bigint {
   const text = expr.replace(/\$(?:\{([A-Za-z_][A-Za-z0-9_]*|[0-9?#$])\}|([A-Za-z_][A-Za-z0-9_]*|[0-9?#$]))/g, (_m, braced: string | undefined, bare: string | undefined) => param(braced ?? bare ?? '') ?? '');
-  const r = evalArith(text, vars, dialect === 'dash' ? { noPower: true } : {});
+  const r = evalArith(text, vars, dialect === 'dash' ? { noPower: true } : dialect === 'bash' ? { subscripts: true } : {});
   if (r.ok) return r.value;
   fail(arithMessage(dialect, r.error));
   return 0n;

@@ -13,7 +13,8 @@ import { appendValues, declareArrayLine, declareScalarLine, resolveIndex, unsetE
 import { own, setOwn } from '../../k8s/own';
 import { mapfileInto, mapfileRead, parseMapfile } from '../../k8s/bash-mapfile';
 import { assocAssignList, assocDelete, assocSet, CONVERTED_BUCKETS, declareAssocLine, emptiedAssoc, newAssoc, type AssocArray, type ListItem } from '../../k8s/bash-assoc';
-import type { Machine } from './machine';
+import type { Frame, Machine } from './machine';
+import { shellArithmetic } from './shell-arith';
 import type { Assign } from './shell-ast';
 import type { Io } from './tools';
 
@@ -97,9 +98,13 @@ export function runDeclare(m: Machine, args: readonly string[], io: Io, prefix: 
     }
     return;
   }
+  const index = (expr: string): number => Number(shellArithmetic(expr, 'bash', { get: (n) => own(m.vars, n) as string | undefined, set: (n, v) => setOwn(m.vars, n, v) }, (n) => own(m.vars, n) as string | undefined, () => {}));
   for (const a of names) {
     const eq = a.indexOf('=');
-    const name = eq > 0 ? a.slice(0, eq) : a;
+    const name = eq > 0 ? a.slice(0, eq).replace(/\+$/, '') : a;
+    // `declare -A m=(…)`: the list's words, read as the command's were (runSimple).
+    const list = eq > 0 && a.endsWith('=') && m.compound ? (own(m.compound, name) as { items: ListItem[]; append: boolean } | undefined) : undefined;
+    if (list && !flags.has('A') && !tableOf(m, name)) arrayOf(m, name, true);
     if (flags.has('A')) {
       const refused = declareAssoc(m, name);
       if (refused) {
@@ -108,19 +113,20 @@ export function runDeclare(m: Machine, args: readonly string[], io: Io, prefix: 
         m.status = 1;
         continue;
       }
-      if (eq > 0) assocSet(tableOf(m, name)!, '0', a.slice(eq + 1));
+      if (eq > 0 && !list) assocSet(tableOf(m, name)!, '0', a.slice(eq + 1));
     } else if (flags.has('a') && tableOf(m, name)) {
       io.err(`${shell}: declare: ${name}: cannot convert associative to indexed array\n`);
       m.status = 1;
       continue;
     } else if (flags.has('a')) {
       const arr = arrayOf(m, name, true)!;
-      if (eq > 0) arr[0] = a.slice(eq + 1);
-    } else if (eq > 0) {
+      if (eq > 0 && !list) arr[0] = a.slice(eq + 1);
+    } else if (eq > 0 && !list) {
       const arr = m.arrays ? (own(m.arrays, name) as BashArray | undefined) : undefined;
       if (arr) arr[0] = a.slice(eq + 1);
       else setOwn(m.vars, name, a.slice(eq + 1));
     }
+    if (list) for (const e of assignItems(m, name, list.items, list.append, index, true)) io.err(`${shell}: ${e}\n`);
     if (flags.has('x') && m.exported && !m.exported.includes(name)) m.exported = [...m.exported, name];
   }
 }
@@ -161,12 +167,12 @@ function tableOf(m: Machine, name: string): AssocArray | undefined {
  * (src/k8s/bash-assoc.ts, as the prompt's), or an indexed array's subscripts (`a=([2]=x y)`: y
  * at 3). Answers the errors, each after the shell's prefix.
  */
-export function assignItems(m: Machine, name: string, items: readonly ListItem[], append: boolean, index: (expr: string) => number): string[] {
+export function assignItems(m: Machine, name: string, items: readonly ListItem[], append: boolean, index: (expr: string) => number, declared = false): string[] {
   const table = tableOf(m, name);
   if (table) {
     const into = append ? table : emptiedAssoc(table);
     setOwn(m.assocs!, name, into);
-    return assocAssignList(into, name, items);
+    return assocAssignList(into, name, items, declared);
   }
   const arr = append ? arrayOf(m, name, true)! : [];
   if (!append) {
@@ -200,4 +206,35 @@ function declareAssoc(m: Machine, name: string): string | undefined {
   m.assocs = m.assocs ?? {};
   setOwn(m.assocs, name, table);
   return undefined;
+}
+
+/**
+ * `local -A NAME`, `local -a NAME`, `local NAME=(…)`: the call's own array, the caller's put back
+ * as it returns (machine.ts). A new `-A` table has 1024 buckets and no value yet
+ * (make_local_assoc_variable), as `declare -A`'s.
+ */
+export function localArray(m: Machine, fn: Extract<Frame, { k: 'fn' }>, name: string, assoc: boolean, word: string, io: Io, shell: string): void {
+  const saved = (fn.localArrays ??= {});
+  if (!Object.hasOwn(saved, name)) {
+    const array = m.arrays ? (own(m.arrays, name) as BashArray | undefined) : undefined;
+    const table = tableOf(m, name);
+    setOwn(saved, name, { ...(array ? { array } : {}), ...(table ? { assoc: table } : {}) });
+  }
+  if (m.arrays) delete m.arrays[name];
+  if (m.assocs) delete m.assocs[name];
+  delete m.vars[name];
+  if (assoc) {
+    m.assocs = m.assocs ?? {};
+    setOwn(m.assocs, name, newAssoc(undefined, true));
+  } else {
+    m.arrays = m.arrays ?? {};
+    setOwn(m.arrays, name, []);
+  }
+  const list = word.endsWith('=') && m.compound ? (own(m.compound, name) as { items: ListItem[]; append: boolean } | undefined) : undefined;
+  if (list) for (const e of assignItems(m, name, list.items, list.append, Number, true)) io.err(`${shell}: ${e}\n`);
+  else if (word.includes('=')) {
+    const value = word.slice(word.indexOf('=') + 1);
+    if (assoc) assocSet(tableOf(m, name)!, '0', value);
+    else (own(m.arrays!, name) as BashArray)[0] = value;
+  }
 }

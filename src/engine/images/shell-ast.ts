@@ -40,7 +40,8 @@ export interface Redir {
 
 export type ShellNode =
   /** `line`, `endLine`: the script's lines it starts and ends on, when not the first (`$LINENO`). */
-  | { t: 'cmd'; assigns: Assign[]; words: Word[]; redirs: Redir[]; line?: number; endLine?: number }
+  /** `lists`: bash's `declare -A m=(…)`/`local a=(…)` arguments' words, by the index of the `m=` word they follow. */
+  | { t: 'cmd'; assigns: Assign[]; words: Word[]; redirs: Redir[]; line?: number; endLine?: number; lists?: Record<number, Word[]> }
   /** `time`: bash's reserved word before the pipeline (`posix`: `time -p`); no cmds: it times nothing. */
   | { t: 'pipe'; cmds: number[]; bang: boolean; time?: 'bash' | 'posix' }
   | { t: 'and' | 'or'; l: number; r: number }

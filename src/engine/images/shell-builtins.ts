@@ -29,7 +29,7 @@ import { own, setOwn } from '../../k8s/own';
 import { aliasLine, aliasListing } from './shell-alias';
 import { runShopt, SHOPT_DEFAULTS, shoptOn } from '../../k8s/shopt';
 import { shellArithmetic } from './shell-arith';
-import { runDeclare, runMapfile, unsetArrayElement } from './shell-arrays';
+import { localArray, runDeclare, runMapfile, unsetArrayElement } from './shell-arrays';
 import { readArrayFields } from '../../k8s/bash-arrays';
 
 export function shName(m: Machine): string {
@@ -480,14 +480,21 @@ function runLocal(m: Machine, args: string[], io: Io): void {
     return;
   }
   const locals = (fn.locals ??= {});
+  // bash's `local -A m` (and `-a`): the call's own array (shell-arrays.ts localArray).
+  const flags = m.dialect === 'bash' ? args.filter((a) => /^-[aA]+$/.test(a)).join('') : '';
+  m.status = 0;
   for (const a of args) {
+    if (flags && /^-[aA]+$/.test(a)) continue;
     const eq = a.indexOf('=');
     const name = eq > 0 ? a.slice(0, eq) : a;
     if (!Object.hasOwn(locals, name)) setOwn(locals, name, (own(m.vars, name) as string | undefined) ?? null);
+    if (flags || (eq > 0 && a.endsWith('=') && m.compound && Object.hasOwn(m.compound, name))) {
+      localArray(m, fn, name, flags.includes('A'), a, io, shName(m));
+      continue;
+    }
     if (eq > 0) setOwn(m.vars, name, a.slice(eq + 1));
     else if (m.dialect !== 'dash') delete m.vars[name];
   }
-  m.status = 0;
 }
 
 /**
@@ -611,10 +618,10 @@ export function parseCached(m: Machine, src: string, dialect: Dialect | null = m
 
 /** Shifts node indices of a freshly parsed script appended to the machine's node array. */
 function relocate(n: ShellNode, off: number): ShellNode {
-  const words = (ws: Word[]): Word[] => ws.map((w) => w.map((sg) => (sg.t === 'cmd' || sg.t === 'procsub' ? { ...sg, root: sg.root + off } : sg.t === 'var' && sg.arg ? { ...sg, arg: words([sg.arg])[0]! } : sg)));
+  const words = (ws: Word[]): Word[] => ws.map((w) => w.map((sg) => (sg.t === 'cmd' || sg.t === 'procsub' ? { ...sg, root: sg.root + off } : sg.t === 'var' && (sg.arg || sg.key) ? { ...sg, ...(sg.arg ? { arg: words([sg.arg])[0]! } : {}), ...(sg.key ? { key: words([sg.key])[0]! } : {}) } : sg)));
   const redirs = (rs: Redir[]): Redir[] => rs.map((r) => ({ ...r, target: words([r.target])[0]! }));
   switch (n.t) {
-    case 'cmd': return { ...n, assigns: n.assigns.map((a) => ({ ...a, value: words([a.value])[0]!, ...(a.array ? { array: words(a.array) } : {}) })), words: words(n.words), redirs: redirs(n.redirs) };
+    case 'cmd': return { ...n, assigns: n.assigns.map((a) => ({ ...a, value: words([a.value])[0]!, ...(a.array ? { array: words(a.array) } : {}), ...(a.key ? { key: words([a.key])[0]! } : {}) })), words: words(n.words), redirs: redirs(n.redirs), ...(n.lists ? { lists: Object.fromEntries(Object.entries(n.lists).map(([k, v]) => [k, words(v)])) } : {}) };
     case 'pipe': return { ...n, cmds: n.cmds.map((c) => c + off) };
     case 'and': case 'or': return { ...n, l: n.l + off, r: n.r + off };
     case 'seq': return { ...n, items: n.items.map((c) => c + off) };

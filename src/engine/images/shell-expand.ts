@@ -13,6 +13,7 @@ import { shellArithmetic, type ArithDialect } from './shell-arith';
 import { braceExpand } from '../../k8s/brace-expand';
 import { arrayIndices, arrayValues, resolveIndex, sliceValues, type BashArray } from '../../k8s/bash-arrays';
 import { assocGet, assocKeys, assocValues, type AssocArray } from '../../k8s/bash-assoc';
+import { withSubscripts } from '../../k8s/array-arith';
 
 /** The expansion errors that end a shell's script: `${X:?msg}` on an unset X, `$((…))`'s, bash's failglob and `${x:1:-9}`. */
 export type ExpansionError = 'unset' | 'arith' | 'nounset' | 'failglob' | 'substring';
@@ -138,7 +139,27 @@ function arithVars(ctx: ExpandContext): ArithVars {
     if (v === undefined && ctx.nounset && ctx.dialect === 'bash') ctx.fail(unboundMessage(name, false, 'bash'), 'nounset');
     return v;
   };
-  return { get, set: (name, value) => setOwn(ctx.vars, name, value) };
+  const base: ArithVars = { get, set: (name, value) => setOwn(ctx.vars, name, value) };
+  if (ctx.dialect !== 'bash') return base;
+  // bash's `((count[$k]++))`: src/k8s/array-arith.ts resolves the element. Approximate: with no
+  // array made yet in this shell (bash always has BASH_VERSINFO), `((a[1]=5))` sets nothing.
+  return withSubscripts(base, {
+    assoc: (name) => tableOf(name, ctx),
+    array: (name) => (ctx.arrays ? (own(ctx.arrays, name) as BashArray | undefined) : undefined),
+    setElement: (name, index, value) => {
+      if (!ctx.arrays) return false;
+      let arr = own(ctx.arrays, name) as BashArray | undefined;
+      if (!arr) {
+        const scalar = own(ctx.vars, name) as string | undefined;
+        arr = scalar === undefined ? [] : [scalar];
+        delete ctx.vars[name];
+        setOwn(ctx.arrays, name, arr);
+      }
+      const at = resolveIndex(arr, index);
+      if (at !== undefined) arr[at] = value;
+      return at !== undefined;
+    },
+  });
 }
 
 function param(name: string, ctx: ExpandContext): string | undefined {

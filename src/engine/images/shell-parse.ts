@@ -94,6 +94,10 @@ const RESERVED_END = new Set(['then', 'do', 'done', 'fi', 'else', 'elif', '}', '
 const REDIR_OPS = new Set(['>', '>>', '<', '>&', '&>', '>|', '<&', '<<', '<<<']);
 const ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)=/;
 /** bash's also: `NAME+=…`, `NAME[i]=…`. */
+/** The builtins whose `NAME=(…)` arguments are array assignments. */
+const DECLARERS = new Set(['declare', 'typeset', 'local']);
+/** A word's text when it is plain literal text (a command name as written). */
+const wordText = (w: Word): string => w.map((s) => (s.t === 'lit' ? s.v : '\0')).join('');
 const BASH_ASSIGNMENT = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[([^\]]*)\])?(\+?)=/;
 
 class Parser {
@@ -434,6 +438,7 @@ class Parser {
     const assigns: Assign[] = [];
     const words: Word[] = [];
     const redirs: Redir[] = [];
+    let lists: Record<number, Word[]> | undefined;
     for (;;) {
       const r = this.redirection();
       if (r) {
@@ -461,7 +466,11 @@ class Parser {
         // bash's `NAME=(w …)`: the `(` right after the `=` opens the array's words.
         if (this.bash && a.value.length === 0 && t.src.endsWith('=') && this.isOp('(') && a.index === undefined) a.array = this.arrayWords();
         assigns.push(a);
-      } else words.push(t.word);
+      } else {
+        words.push(t.word);
+        // bash's `declare -A m=(…)`, `local a=(…)`: the list belongs to the argument.
+        if (this.bash && words.length > 1 && DECLARERS.has(wordText(words[0]!)) && t.src.endsWith('=') && /^[A-Za-z_][A-Za-z0-9_]*\+?=$/.test(t.src) && this.isOp('(')) (lists ??= {})[words.length - 1] = this.arrayWords();
+      }
     }
     if (assigns.length === 0 && words.length === 0 && redirs.length === 0) {
       throw new SyntaxFailure({ kind: 'unexpected', token: describe(this.peek()) });
@@ -471,7 +480,7 @@ class Parser {
       const t = this.toks[j]!;
       if (t.k === 'word' && t.endLine !== undefined && t.endLine > endLine) endLine = t.endLine;
     }
-    return this.add({ t: 'cmd', assigns, words, redirs, ...(line > 1 ? { line } : {}), ...(endLine > line ? { endLine } : {}) });
+    return this.add({ t: 'cmd', assigns, words, redirs, ...(line > 1 ? { line } : {}), ...(endLine > line ? { endLine } : {}), ...(lists ? { lists } : {}) });
   }
 
   /** `( w … )` of an array assignment, newlines allowed between the words. */
