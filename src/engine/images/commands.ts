@@ -56,8 +56,10 @@ import { assignArray, assignItems } from './shell-arrays';
 
 interface Expansion {
   ex: ExpandContext;
-  /** The `<(…)` files this command's expansions opened (closePipes removes them). */
+  /** The `<(…)` and `>(…)` files this command's expansions opened (closePipes removes them). */
   pipes: string[];
+  /** The `>(…)`s among them: their commands, and where their output goes. */
+  outputs: { path: string; root: number; sink: Sink }[];
   substStatus: number | undefined;
   blocked: boolean;
   /** The status the shell exits with: an expansion error ends the script (shellExitOn). */
@@ -81,6 +83,7 @@ function expansion(m: Machine, ctx: RunContext): Expansion {
   const { globOpts, ...bash } = bashExpansion(m);
   const st: Expansion = {
     pipes: [],
+    outputs: [],
     substStatus: undefined,
     blocked: false,
     fatal: undefined,
@@ -106,11 +109,15 @@ function expansion(m: Machine, ctx: RunContext): Expansion {
       // `<(…)`: the command runs to its end first (approximate: the shells run it alongside); its
       // output is the file bash names /dev/fd/63, 62 … and BusyBox 1.35 /dev/fd/64, 65 …
       // (recorded: `echo <(true) <(true)`) until the command that named it ends.
-      procsub: (root) => {
-        const content = captured(m, ctx, st, root, false);
+      // `>(…)`: the path is an empty file the command writes; its command runs once the command
+      // that named it ends, reading what was written, its output going where the shell's went
+      // (recorded, bash 5.2.15: `printf "x\ny\n" | tee >(wc -l) >/dev/null` prints 2).
+      procsub: (root, out) => {
+        const content = out ? '' : captured(m, ctx, st, root, false);
         const path = `/dev/fd/${m.dialect === 'bash' ? 63 - st.pipes.length : 64 + st.pipes.length}`;
         writeFile(m.fs, ctx.base, path, content, false, m.clock);
         st.pipes.push(path);
+        if (out) st.outputs.push({ path, root, sink: m.out });
         return path;
       },
       fail: (msg, kind) => {
@@ -138,8 +145,19 @@ function captured(m: Machine, ctx: RunContext, st: Expansion, root: number, stat
   return sink.k === 'capture' ? sink.buf.join('') : '';
 }
 
-/** The command that named them has ended: its `<(…)` files are gone. */
+/**
+ * The command that named them has ended: each `>(…)`'s command reads what was written to its path
+ * (in the order they were written; the real shells run them alongside, so their output may
+ * interleave), then the `<(…)` and `>(…)` files are gone. Approximate: a command that blocks
+ * (waits for a terminal's input) leaves its `>(…)` unread.
+ */
 function closePipes(m: Machine, ctx: RunContext, st: Expansion): void {
+  for (const o of st.outputs.splice(0)) {
+    if (m.state !== 'running') break;
+    const f = stat(m.fs, ctx.base, o.path);
+    const r = runNested(m, ctx, o.root, o.sink, f.kind === 'file' ? f.content : '', false, { substitution: true });
+    m.clock = Math.max(m.clock, r.clock);
+  }
   for (const path of st.pipes.splice(0)) remove(m.fs, ctx.base, path);
 }
 

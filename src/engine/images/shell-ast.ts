@@ -17,8 +17,8 @@ export type Seg =
    */
   | { t: 'var'; name: string; q: boolean; op?: VarOp; arg?: Word; length?: boolean; braced?: true; index?: string; key?: Word; keys?: true; slice?: { offset: string; length?: string } }
   | { t: 'cmd'; root: number; q: boolean }
-  /** bash's `<(…)`: the word is the path the command's output is read from (never quoted). */
-  | { t: 'procsub'; root: number; q: false }
+  /** bash's `<(…)`: the word is the path the command's output is read from (never quoted); `out`: `>(…)`, the path the command's input is written to. */
+  | { t: 'procsub'; root: number; q: false; out?: true }
   | { t: 'arith'; expr: string; q: boolean };
 
 /** `${v:-x}` `${v-x}` `${v:=x}` `${v:+x}` `${v#x}` `${v%x}` …: the POSIX forms src/k8s/shell-params.ts applies. */

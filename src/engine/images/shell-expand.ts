@@ -32,8 +32,8 @@ export interface ExpandContext {
   nounset: boolean;
   /** Runs `$(…)` and returns its stdout. */
   substitute(root: number): string;
-  /** bash's `<(…)`: runs it and returns the path its stdout is read from (/dev/fd/63 …). */
-  procsub?(root: number): string;
+  /** bash's `<(…)`: runs it and returns the path its stdout is read from (/dev/fd/63 …); `out`: `>(…)`, the path whose content it reads once the command ends. */
+  procsub?(root: number, out: boolean): string;
   /**
    * `${x:?msg}` and arithmetic errors: the interpreter prints them to stderr, after the shell's
    * prefix, and the shell running the script exits (commands.ts).
@@ -277,7 +277,7 @@ function segmentText(seg: Seg, ctx: ExpandContext): string {
     case 'lit': return seg.v;
     case 'var': return expandVar(seg, ctx);
     case 'cmd': return ctx.substitute(seg.root).replace(/\n+$/, '');
-    case 'procsub': return ctx.procsub?.(seg.root) ?? '';
+    case 'procsub': return ctx.procsub?.(seg.root, seg.out === true) ?? '';
     case 'arith': return String(arithmetic(seg.expr, ctx));
   }
 }

@@ -141,10 +141,11 @@ export function tokenize(src: string, nodes: ShellNode[], bash = false, extglob 
   };
 
   /**
-   * bash and BusyBox ash (1.35 on, recorded) read `<(` as a process substitution; dash does not
-   * (`ansiC` null is dash's lexer). `>(` is not modelled, so it stays a syntax error here.
+   * bash and BusyBox ash (1.35 on, recorded) read `<(` and `>(` as process substitutions; dash
+   * does not (`ansiC` null is dash's lexer): `>(` is then its redirection before a `(`, the
+   * syntax error dash prints (recorded: `dash: 1: Syntax error: "(" unexpected`).
    */
-  const procSubAt = (at: number): boolean => (bash || ansiC !== null) && !inCond && src[at] === '<' && src[at + 1] === '(';
+  const procSubAt = (at: number): boolean => (bash || ansiC !== null) && !inCond && (src[at] === '<' || src[at] === '>') && src[at + 1] === '(';
 
   const pushLit = (segs: Seg[], v: string, q: boolean): void => {
     const last = segs[segs.length - 1];
@@ -278,7 +279,7 @@ export function tokenize(src: string, nodes: ShellNode[], bash = false, extglob 
       if (procSubAt(i)) {
         // bash's `<(command)`: a path the command's output can be read from.
         const end = findClose(src, i + 2);
-        segs.push({ t: 'procsub', root: parseInto(src.slice(i + 2, end - 1), nodes, bash, extglob, undefined, ansiC), q: false });
+        segs.push({ t: 'procsub', root: parseInto(src.slice(i + 2, end - 1), nodes, bash, extglob, undefined, ansiC), q: false, ...(c === '>' ? { out: true as const } : {}) });
         isPlain = false;
         i = end;
       } else if (regex && (c === '(' || c === ')')) {
