@@ -84,9 +84,9 @@ export function splitRedirects(text: string, readTarget: TargetReader = tokenize
       i = stop - 1;
       continue;
     }
-    // A redirection inside `$(…)` or backquotes belongs to that command, read when it runs; `<(…)` is a
-    // process substitution (`source <(kubectl completion bash)`), not a redirection.
-    if ((c === '$' || c === '<') && text[i + 1] === '(') {
+    // A redirection inside `$(…)` or backquotes belongs to that command, read when it runs; `<(…)` and
+    // `>(…)` are process substitutions (`source <(kubectl completion bash)`), not redirections.
+    if ((c === '$' || c === '<' || c === '>') && text[i + 1] === '(') {
       const close = closingParen(text, i + 2);
       const stop = close < 0 ? text.length : close;
       kept += text.slice(i, stop);

@@ -39,6 +39,8 @@ export interface ExpandEnv {
   nounset?: boolean;
   /** bash's `<(command)`: runs it and answers the path its output is read from (absent: `<(` is text). */
   procsub?(command: string): string;
+  /** bash's `>(command)`: answers the path to write to; the command reads what was written once the command naming it ends (absent: `>(` is text). */
+  procsubOut?(command: string): string;
   /** bash's indexed arrays (`${a[1]}`, `"${a[@]}"` …, ./array-params.ts); undefined for a name that is none. */
   array?(name: string): BashArray | undefined;
   /** bash's associative arrays (`${m[key]}` …, ./array-params.ts); undefined for a name that is none. */
@@ -126,8 +128,8 @@ export function rawWords(text: string): { ok: true; words: string[] } | { ok: fa
       const b = backquoted(text, i);
       if (!b) return { ok: false, message: BASH_UNCLOSED_BACKQUOTE };
       i = b.end - 1;
-    } else if (c === '<' && text[i + 1] === '(') {
-      // A process substitution `<(…)` is one piece of its word, blanks and all.
+    } else if ((c === '<' || c === '>') && text[i + 1] === '(') {
+      // A process substitution `<(…)` or `>(…)` is one piece of its word, blanks and all.
       const close = closingParen(text, i + 2);
       if (close < 0) return { ok: false, message: "unexpected EOF while looking for matching `)'" };
       i = close - 1;
@@ -344,6 +346,12 @@ export function expandWords(text: string, env: ExpandEnv, split = true): ExpandO
       const close = closingParen(text, i + 2);
       if (close < 0) return { ok: false, message: "unexpected EOF while looking for matching `)'" };
       add(env.procsub(text.slice(i + 2, close - 1)), true);
+      i = close;
+    } else if (c === '>' && text[i + 1] === '(' && env.procsubOut) {
+      // bash's `>(command)`: a path whose content the command reads (the same numbering as `<(…)`).
+      const close = closingParen(text, i + 2);
+      if (close < 0) return { ok: false, message: "unexpected EOF while looking for matching `)'" };
+      add(env.procsubOut(text.slice(i + 2, close - 1)), true);
       i = close;
     } else if (/\s/.test(c)) {
       end();

@@ -31,6 +31,8 @@ export interface SessionPort {
   /** Whether the command running now sits inside a `$(…)`. */
   readonly substituting: boolean;
   readonly substitutionDepth: number;
+  /** The `>(…)` opened by the command running now: the path and the command that reads it. */
+  readonly outputSubstitutions: { path: string; command: string }[];
   execute(line: string, stdin: string | undefined, opts: RunOptions): CommandResult;
   /** `$(inner)`: the line run as `execute` runs it, known to the session as a substitution. */
   substitute(inner: string, opts: RunOptions): CommandResult;
@@ -82,6 +84,12 @@ export function expansion(s: SessionPort, opts: RunOptions, stderr: OutputChunk[
     // `<(…)`: the command runs first, as a substitution does; its output stays readable at the
     // path until the command that named it ends (Session.command closes it).
     procsub: (inner) => s.workstation.openPipe(env.substitute(inner)),
+    // `>(…)`: an empty file the command writes; Session.stage runs the inner command on it as the command ends.
+    procsubOut: (inner) => {
+      const path = s.workstation.openPipe('');
+      s.outputSubstitutions.push({ path, command: inner });
+      return path;
+    },
     arith: (expr) => evalArith(expr, arithVars(s.shell), { subscripts: true }),
     glob: (pattern) => globPaths(pattern, s.workstation, { dotglob: shoptOn(s.shell.opts.shopt, 'dotglob'), nocase: shoptOn(s.shell.opts.shopt, 'nocaseglob') }),
     nullglob: shoptOn(s.shell.opts.shopt, 'nullglob'),

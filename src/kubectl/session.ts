@@ -323,10 +323,10 @@ export class Session {
    * `if`, `case`, groups; every simple command comes back to `stage`. A here-document feeds the
    * first command, as bash gives `a <<EOF && b` to `a`. Internal: the prompt's executor calls it.
    */
-  substitute(inner: string, opts: RunOptions): CommandResult {
+  substitute(inner: string, opts: RunOptions, stdin?: string): CommandResult {
     this.substitutions++;
     try {
-      return this.execute(inner, undefined, opts);
+      return this.execute(inner, stdin, opts, stdin === undefined ? this.interactive : false);
     } finally {
       this.substitutions--;
     }
@@ -371,14 +371,32 @@ export class Session {
   stage(text: string, stdin: string | undefined, opts: RunOptions, tty: boolean): CommandResult {
     // The `<(…)` the command names (its words', its redirections') close as it ends.
     const mark = this.workstation.pipeMark();
+    const outputs = this.outputSubstitutions.length;
     try {
       const parsed = splitRedirects(text, (word) => expandWords(word, expansion(this, opts, [])));
       if (!parsed.ok) return fail(`bash: ${parsed.message}`, 2);
-      if (parsed.redirects.length === 0) return this.command(text, stdin, opts, tty);
-      return this.applyRedirects(parsed.redirects, stdin, tty, opts, (input, innerTty) => (parsed.text === '' ? ok() : this.command(parsed.text, input, opts, innerTty)));
+      const res = parsed.redirects.length === 0 ? this.command(text, stdin, opts, tty) : this.applyRedirects(parsed.redirects, stdin, tty, opts, (input, innerTty) => (parsed.text === '' ? ok() : this.command(parsed.text, input, opts, innerTty)));
+      return this.readOutputSubstitutions(outputs, res, opts);
     } finally {
+      this.outputSubstitutions.length = Math.min(this.outputSubstitutions.length, outputs);
       this.workstation.closePipes(mark);
     }
+  }
+
+  /** The `>(…)` opened by the command running now (prompt-host.ts procsubOut). */
+  readonly outputSubstitutions: { path: string; command: string }[] = [];
+
+  /**
+   * The command has ended: each `>(…)` it named since `from` runs on what was written to its path,
+   * in order, its output after the command's (bash runs them alongside; recorded, bash 5.2.15:
+   * `printf "x\ny\n" | tee >(wc -l) >/dev/null` prints 2). The command's status stays.
+   */
+  private readOutputSubstitutions(from: number, res: CommandResult, opts: RunOptions): CommandResult {
+    const subs = this.outputSubstitutions.splice(from);
+    if (subs.length === 0) return res;
+    const output = [...res.output];
+    for (const sub of subs) output.push(...this.substitute(sub.command, opts, this.workstation.readFile(sub.path) ?? '').output);
+    return { ...res, output };
   }
 
   /** A compound command's redirections (`done > out.txt`, `done < <(kubectl get pods)`) around its body. */
