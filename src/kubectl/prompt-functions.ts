@@ -70,8 +70,9 @@ export function declare(shell: PromptShell, args: string[], lists: ReadonlyMap<s
         errors.push(`bash: declare: ${name}: cannot convert associative to indexed array\n`);
         continue;
       }
-      // `declare -a NAME`: NAME becomes an array (a scalar its element 0).
-      shell.assignList(name, [], true);
+      // `declare -a NAME`: NAME becomes an array (a scalar its element 0); a new name has no value yet.
+      if (!eq && !shell.arrays.has(name) && !shell.vars.has(name)) shell.declaredArrays.add(name);
+      else shell.assignList(name, [], true);
     }
     if (list) errors.push(...shell.assignCompound(name, list.items, list.append, index, true).map((e) => `bash: ${e}\n`));
     else if (eq) shell.assign(name, a.slice(eq.index + eq[0].length));
@@ -90,6 +91,7 @@ function declareListing(shell: PromptShell, names: readonly string[]): CommandRe
     const value = shell.vars.get(name);
     if (arr) output.push({ stream: 'stdout', text: declareArrayLine(name, arr) });
     else if (table) output.push({ stream: 'stdout', text: declareAssocLine(name, table) });
+    else if (shell.declaredArrays.has(name)) output.push({ stream: 'stdout', text: declareArrayLine(name, undefined) });
     else if (value !== undefined) output.push({ stream: 'stdout', text: declareScalarLine(name, value, shell.exported.has(name)) });
     else {
       output.push({ stream: 'stderr', text: `bash: declare: ${name}: not found\n` });

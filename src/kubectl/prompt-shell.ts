@@ -67,6 +67,11 @@ export class PromptShell {
   readonly arrays = new Map<string, BashArray>();
   /** bash's associative arrays (`declare -A m`; src/k8s/bash-assoc.ts): a name is in one of vars, arrays, assocs. */
   readonly assocs = new Map<string, AssocArray>();
+  /**
+   * Names `declare -a` made arrays without a value (`declare -p c` is `declare -a c`, recorded):
+   * no element yet, so in none of vars, arrays, assocs; the first assignment makes the array.
+   */
+  readonly declaredArrays = new Set<string>();
   readonly exported = new Set<string>();
   /** `k` comes predefined, as the CKA environment's ~/.bashrc has it; `alias` lists it, `unalias k` removes it. */
   readonly aliases = new Map<string, string>([['k', 'kubectl']]);
@@ -98,12 +103,14 @@ export class PromptShell {
     this.vars.clear();
     this.arrays.clear();
     this.assocs.clear();
+    this.declaredArrays.clear();
     this.exported.clear();
     this.aliases.clear();
     this.functions.clear();
     for (const [k, v] of other.vars) this.vars.set(k, v);
     for (const [k, v] of other.arrays) this.arrays.set(k, v.slice());
     for (const [k, v] of other.assocs) this.assocs.set(k, copyAssoc(v));
+    for (const k of other.declaredArrays) this.declaredArrays.add(k);
     for (const k of other.exported) this.exported.add(k);
     for (const [k, v] of other.aliases) this.aliases.set(k, v);
     for (const [k, v] of other.functions) this.functions.set(k, v);
@@ -281,6 +288,7 @@ export class PromptShell {
       this.vars.delete(a);
       this.arrays.delete(a);
       this.assocs.delete(a);
+      this.declaredArrays.delete(a);
       this.exported.delete(a);
     }
     return ok();
@@ -288,6 +296,7 @@ export class PromptShell {
 
   /** `a=(w …)`, `a+=(w …)`: the words already expanded; a scalar appended to becomes element 0. */
   assignList(name: string, values: readonly string[], append: boolean): void {
+    this.declaredArrays.delete(name);
     if (!append) {
       this.vars.delete(name);
       this.arrays.set(name, [...values]);
@@ -338,6 +347,7 @@ export class PromptShell {
     const read = mapfileRead(input, request);
     const existing = this.arrays.get(request.name) ?? (this.vars.has(request.name) ? [this.vars.get(request.name)!] : undefined);
     this.vars.delete(request.name);
+    this.declaredArrays.delete(request.name);
     this.arrays.set(request.name, mapfileInto(existing, read.elements, request));
     return { result: ok(), consumed: read.consumed };
   }
@@ -357,7 +367,7 @@ export class PromptShell {
    */
   declareAssoc(name: string): string | undefined {
     if (this.assocs.has(name)) return undefined;
-    if (this.arrays.has(name)) return `${name}: cannot convert indexed to associative array`;
+    if (this.arrays.has(name) || this.declaredArrays.has(name)) return `${name}: cannot convert indexed to associative array`;
     const scalar = this.vars.get(name);
     const table = newAssoc(scalar === undefined ? undefined : CONVERTED_BUCKETS, scalar === undefined);
     if (scalar !== undefined) assocSet(table, '0', scalar);
@@ -379,6 +389,7 @@ export class PromptShell {
   private arrayFor(name: string): BashArray {
     const existing = this.arrays.get(name);
     if (existing) return existing;
+    this.declaredArrays.delete(name);
     const scalar = this.vars.get(name);
     const made: BashArray = scalar === undefined ? [] : [scalar];
     this.vars.delete(name);
@@ -394,7 +405,7 @@ export class PromptShell {
       return;
     }
     // `a=v` on an array sets its element 0 (an associative one's key "0"), as bash does.
-    const arr = this.arrays.get(name);
+    const arr = this.arrays.get(name) ?? (this.declaredArrays.has(name) ? this.arrayFor(name) : undefined);
     const table = this.assocs.get(name);
     if (arr) arr[0] = value;
     else if (table) assocSet(table, '0', value);

@@ -47,7 +47,7 @@ import { installedCommand } from './packages';
 import { assignSpecial, specialValue } from './shell-vars';
 import { programAt } from './program-dirs';
 import { soleInputFile } from './shell-file-subst';
-import { assignArray, assignItems } from './shell-arrays';
+import { assignArray, assignItems, declaredOnly } from './shell-arrays';
 
 
 // ---------------------------------------------------------------------------------------------
@@ -449,7 +449,7 @@ export function caseChoice(m: Machine, ctx: RunContext, n: Extract<ShellNode, { 
  * (`list`), which make NAME an array (shell-arrays.ts; a scalar NAME becomes its element 0).
  */
 function assign(m: Machine, a: Assign, value: string, list: ListItem[] | undefined, ex: ExpandContext, say: (message: string) => void): void {
-  const isArray = m.arrays !== undefined && Object.hasOwn(m.arrays, a.name);
+  const isArray = (m.arrays !== undefined && Object.hasOwn(m.arrays, a.name)) || declaredOnly(m, a.name);
   const table = m.assocs ? (own(m.assocs, a.name) as AssocArray | undefined) : undefined;
   if (list === undefined && a.index === undefined && !isArray && !table) {
     if (!a.append && assignSpecial(m, a.name, value)) return;

@@ -66,6 +66,8 @@ export interface Scope {
   arrays?: Record<string, BashArray>;
   /** bash's associative arrays (`declare -A m`; src/k8s/bash-assoc.ts): a name is in vars, arrays or here, never two. */
   assocs?: Record<string, AssocArray>;
+  /** Names `declare -a` made arrays without a value yet (`declare -p c` is `declare -a c`); the first assignment makes the array. */
+  declared?: string[];
   /** The variables the shell computes on each read (`$RANDOM`, `$SECONDS`, …; shell-vars.ts). */
   specials?: ShellSpecials;
   /** `trap ACTION COND`: condition (`EXIT`, `INT`, `ERR` …) → action (shell-trap.ts); '' ignores it. */
@@ -393,12 +395,13 @@ export function scopeOf(m: Machine): Scope {
   // slice(), not a spread: it keeps a sparse array's holes.
   if (m.arrays) s.arrays = Object.fromEntries(Object.entries(m.arrays).map(([k, v]) => [k, v.slice()]));
   if (m.assocs) s.assocs = Object.fromEntries(Object.entries(m.assocs).map(([k, v]) => [k, copyAssoc(v)]));
+  if (m.declared) s.declared = [...m.declared];
   return s;
 }
 
 /** The machine's scope as it is, by reference (to put back exactly after running something else in its place). */
 export function currentScope(m: Machine): Scope {
-  return { vars: m.vars, positional: m.positional, cwd: m.cwd, dialect: m.dialect, opts: m.opts, exported: m.exported, functions: m.functions, aliases: m.aliases, specials: m.specials, traps: m.traps, history: m.history, ...(m.arrays ? { arrays: m.arrays } : {}), ...(m.assocs ? { assocs: m.assocs } : {}) };
+  return { vars: m.vars, positional: m.positional, cwd: m.cwd, dialect: m.dialect, opts: m.opts, exported: m.exported, functions: m.functions, aliases: m.aliases, specials: m.specials, traps: m.traps, history: m.history, ...(m.arrays ? { arrays: m.arrays } : {}), ...(m.assocs ? { assocs: m.assocs } : {}), ...(m.declared ? { declared: m.declared } : {}) };
 }
 
 export function restoreScope(m: Machine, s: Scope): void {
@@ -417,6 +420,8 @@ export function restoreScope(m: Machine, s: Scope): void {
   else delete m.arrays;
   if (s.assocs) m.assocs = s.assocs;
   else delete m.assocs;
+  if (s.declared) m.declared = s.declared;
+  else delete m.declared;
 }
 
 /** Starts executing node `i`: simple commands and pipelines run now; compound ones push a frame. */

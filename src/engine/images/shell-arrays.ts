@@ -4,10 +4,9 @@
  * elements, negative subscripts, how `declare -p` quotes — are src/k8s/bash-arrays.ts's, which the
  * prompt uses too. Recorded, bash 5.2.15: `declare -p nope` is `bash: declare: nope: not found`,
  * status 1; `declare -p x` for a scalar is `declare -- x="5"`.
- * Approximate: `declare -a c` with no value makes an empty array, which `declare -p` lists as
- * `declare -a c=()` (bash: `declare -a c` until an element is set); `declare NAME=(…)` is not
- * parsed (the parser reads array words only after a plain assignment); associative arrays
- * (`declare -A`) are refused.
+ * `declare -a c` with no value lists as `declare -a c` until the first assignment (Machine.declared);
+ * associative arrays (`declare -A`, src/k8s/bash-assoc.ts) and `declare NAME=(…)` (the parser
+ * keeps the list with its argument) are bash's too.
  */
 import { appendValues, declareArrayLine, declareScalarLine, resolveIndex, unsetElement, type BashArray } from '../../k8s/bash-arrays';
 import { own, setOwn } from '../../k8s/own';
@@ -22,6 +21,7 @@ import type { Io } from './tools';
 function arrayOf(m: Machine, name: string, make: boolean): BashArray | undefined {
   const existing = m.arrays ? (own(m.arrays, name) as BashArray | undefined) : undefined;
   if (existing || !make) return existing;
+  forgetDeclared(m, name);
   const scalar = own(m.vars, name) as string | undefined;
   const made: BashArray = scalar === undefined ? [] : [scalar];
   delete m.vars[name];
@@ -36,6 +36,7 @@ function arrayOf(m: Machine, name: string, make: boolean): BashArray | undefined
  * first element (bash: `NAME[-20]: bad array subscript`), for the caller to report.
  */
 export function assignArray(m: Machine, a: Assign, value: string, list: readonly string[] | undefined, index: number | undefined): boolean {
+  forgetDeclared(m, a.name);
   if (list !== undefined && !a.append) {
     delete m.vars[a.name];
     m.arrays = m.arrays ?? {};
@@ -90,6 +91,7 @@ export function runDeclare(m: Machine, args: readonly string[], io: Io, prefix: 
       const scalar = own(m.vars, name) as string | undefined;
       if (arr) io.out(declareArrayLine(name, arr));
       else if (table) io.out(declareAssocLine(name, table));
+      else if (declaredOnly(m, name)) io.out(declareArrayLine(name, undefined));
       else if (scalar !== undefined) io.out(declareScalarLine(name, scalar, m.exported?.includes(name) === true));
       else {
         io.err(`${prefix}declare: ${name}: not found\n`);
@@ -118,6 +120,9 @@ export function runDeclare(m: Machine, args: readonly string[], io: Io, prefix: 
       io.err(`${shell}: declare: ${name}: cannot convert associative to indexed array\n`);
       m.status = 1;
       continue;
+    } else if (flags.has('a') && eq < 0 && !arrayOf(m, name, false) && !Object.hasOwn(m.vars, name)) {
+      // A new name has no value yet (recorded: `declare -a c; declare -p c` → `declare -a c`).
+      if (!declaredOnly(m, name)) m.declared = [...(m.declared ?? []), name];
     } else if (flags.has('a')) {
       const arr = arrayOf(m, name, true)!;
       if (eq > 0 && !list) arr[0] = a.slice(eq + 1);
@@ -152,6 +157,7 @@ export function runMapfile(m: Machine, cmd: 'mapfile' | 'readarray', args: reado
   const scalar = own(m.vars, request.name) as string | undefined;
   const existing = (m.arrays ? (own(m.arrays, request.name) as BashArray | undefined) : undefined) ?? (scalar === undefined ? undefined : [scalar]);
   delete m.vars[request.name];
+  forgetDeclared(m, request.name);
   m.arrays = { ...m.arrays, [request.name]: mapfileInto(existing, read.elements, request) };
   m.status = 0;
   return read.consumed;
@@ -198,7 +204,7 @@ export function assignItems(m: Machine, name: string, items: readonly ListItem[]
  */
 function declareAssoc(m: Machine, name: string): string | undefined {
   if (tableOf(m, name)) return undefined;
-  if (m.arrays && Object.hasOwn(m.arrays, name)) return `${name}: cannot convert indexed to associative array`;
+  if ((m.arrays && Object.hasOwn(m.arrays, name)) || declaredOnly(m, name)) return `${name}: cannot convert indexed to associative array`;
   const scalar = own(m.vars, name) as string | undefined;
   const table = newAssoc(scalar === undefined ? undefined : CONVERTED_BUCKETS, scalar === undefined);
   if (scalar !== undefined) assocSet(table, '0', scalar);
@@ -237,4 +243,14 @@ export function localArray(m: Machine, fn: Extract<Frame, { k: 'fn' }>, name: st
     if (assoc) assocSet(tableOf(m, name)!, '0', value);
     else (own(m.arrays!, name) as BashArray)[0] = value;
   }
+}
+
+/** NAME has a value now (or is gone): no longer a `declare -a` name without one. */
+export function forgetDeclared(m: Machine, name: string): void {
+  if (m.declared?.includes(name)) m.declared = m.declared.filter((n) => n !== name);
+}
+
+/** Whether `declare -a` made NAME an array that has no value yet. */
+export function declaredOnly(m: Machine, name: string): boolean {
+  return m.declared?.includes(name) === true;
 }

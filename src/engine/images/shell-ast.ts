@@ -13,9 +13,10 @@ export type Seg =
    * `index`: bash's `${a[i]}` — `@` or `*` for every element, else an arithmetic subscript.
    * `keys`: bash's `${!a[@]}`, the set indices. `slice`: bash's `${x:offset:length}` (arithmetic
    * texts), a substring of a value or, with `index` `@`/`*`, a run of elements. `key`: the
-   * subscript lexed as a word, an associative array's key once expanded.
+   * subscript lexed as a word, an associative array's key once expanded. `bad`: dash's and
+   * BusyBox ash's `${a[1]}`, which they parse and refuse as they expand it.
    */
-  | { t: 'var'; name: string; q: boolean; op?: VarOp; arg?: Word; length?: boolean; braced?: true; index?: string; key?: Word; keys?: true; slice?: { offset: string; length?: string } }
+  | { t: 'var'; name: string; q: boolean; op?: VarOp; arg?: Word; length?: boolean; braced?: true; index?: string; key?: Word; keys?: true; slice?: { offset: string; length?: string }; bad?: true }
   | { t: 'cmd'; root: number; q: boolean }
   /** bash's `<(…)`: the word is the path the command's output is read from (never quoted); `out`: `>(…)`, the path the command's input is written to. */
   | { t: 'procsub'; root: number; q: false; out?: true }

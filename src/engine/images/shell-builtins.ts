@@ -29,7 +29,7 @@ import { own, setOwn } from '../../k8s/own';
 import { aliasLine, aliasListing } from './shell-alias';
 import { runShopt, SHOPT_DEFAULTS, shoptOn } from '../../k8s/shopt';
 import { shellArithmetic } from './shell-arith';
-import { localArray, runDeclare, runMapfile, unsetArrayElement } from './shell-arrays';
+import { forgetDeclared, localArray, runDeclare, runMapfile, unsetArrayElement } from './shell-arrays';
 import { readArrayFields } from '../../k8s/bash-arrays';
 
 export function shName(m: Machine): string {
@@ -175,6 +175,7 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
           unsetSpecial(m, a);
           if (m.arrays) delete m.arrays[a];
           if (m.assocs) delete m.assocs[a];
+          forgetDeclared(m, a);
         }
         if (fnToo && m.functions && Object.hasOwn(m.functions, a)) {
           m.functions = { ...m.functions };

@@ -245,6 +245,11 @@ const ASH_PARAM_WORDS: ParamWords = { notSet: (nullToo) => (nullToo ? 'parameter
 
 /** `${…}`: the rules are src/k8s/shell-params.ts's (trims use src/k8s/fnmatch.ts's patterns). */
 function expandVar(seg: Extract<Seg, { t: 'var' }>, ctx: ExpandContext): string {
+  if (seg.bad) {
+    // Recorded (dash 0.5.12, BusyBox 1.35, `sh -c 'echo a; echo ${a[1]}'`): `a`, then `dash: 1: Bad substitution` / `sh: syntax error: bad substitution`, status 2.
+    ctx.fail(ctx.dialect === 'dash' ? 'Bad substitution' : 'syntax error: bad substitution', 'unset');
+    return '';
+  }
   const every = seg.index === '@' || seg.index === '*';
   if (every && seg.length) return String(elements(seg.name, ctx).length);
   const many = multiple(seg, ctx);

@@ -198,6 +198,8 @@ export function tokenize(src: string, nodes: ShellNode[], bash = false, extglob 
       const key = index === '@' || index === '*' ? undefined : keyWord(index);
       return { ...seg, index, ...(key ? { key } : {}), ...(prefix ? { length: true } : {}) };
     }
+    // dash and BusyBox ash have no arrays: `${a[1]}`, `${#a[@]}` and `${!a[@]}` fail as they are expanded (shell-expand.ts).
+    if (!bash && /^[#!]?[A-Za-z_][A-Za-z0-9_]*\[/.test(inner)) return { t: 'var', name: inner.replace(/^[#!]/, '').replace(/\[[\s\S]*$/, ''), q, braced: true, bad: true };
     if (inner.startsWith('#') && inner.length > 1) return { t: 'var', name: inner.slice(1), q, length: true, braced: true };
     const scalar = bash ? /^([A-Za-z_][A-Za-z0-9_]*|[0-9@*])(:[\s\S]*)$/.exec(inner) : null;
     const slice = scalar ? sliceOf(scalar[2]!) : undefined;
