@@ -151,7 +151,7 @@ export interface ListItem {
  * each `[k]=v` sets k and a bare word is `m: 'w': must use subscript when assigning associative
  * array` (skipped); otherwise the words are key, value, key, value … (a last key alone gets "").
  * Recorded, bash 5.2.15: `declare -A r=(a 1 b)` → `([b]="" [a]="1" )`; `([k]=1 [k]+=2)` → `[k]="2"`.
- * Answers the messages (after `bash: `, which names no line); an empty key is `NAME[]: bad array
+ * Answers the messages (after the shell's prefix); an empty key is `NAME[]: bad array
  * subscript`. Recorded: the bare word is quoted when declare assigns the list (`declare -A
  * s=([a]=1 b)`: `s: 'b': must use …`), not in a plain assignment (`s=([a]=1 b)`: `s: b: must use …`).
  */

@@ -114,6 +114,8 @@ export function rawWords(text: string): { ok: true; words: string[] } | { ok: fa
       let j = i + 1;
       while (j < text.length && text[j] !== c) {
         if (c === '"' && text[j] === '`') j = backquoted(text, j, true)?.end ?? text.length;
+        // `"${m["a b"]}"`: a parameter's quotes are its own.
+        else if (c === '"' && text[j] === '$' && text[j + 1] === '{') j = closingBrace(text, j + 2) < 0 ? text.length : closingBrace(text, j + 2) + 1;
         else j += c === '"' && text[j] === '\\' ? 2 : 1;
       }
       if (j >= text.length) return { ok: false, message: c === "'" ? "unexpected EOF while looking for matching `''" : 'unexpected EOF while looking for matching `"\'' };

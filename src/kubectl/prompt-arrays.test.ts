@@ -55,3 +55,55 @@ describe('read -a at the prompt', () => {
     });
   });
 });
+
+describe('associative arrays at the prompt', () => {
+  it('sets keys quoted or expanded, lists them in bash 5.2 hash order, unsets one, declares -p', () => {
+    const run = sessionRunner(new Session());
+    expect(run('declare -A m; m[web]=1; m["a b"]=2; k=x; m[$k]=3; echo "${m[web]} ${!m[@]} ${#m[@]} ${m["a b"]} ${m[$k]}"; declare -p m; unset "m[web]"; for k in "${!m[@]}"; do echo "$k=${m[$k]}"; done; declare -A e; declare -p e; y=1; declare -A y; declare -p y')).toEqual({
+      out: '1 x web a b 3 2 3\ndeclare -A m=([x]="3" [web]="1" ["a b"]="2" )\nx=3\na b=2\ndeclare -A e\ndeclare -A y=([0]="1" )\n',
+      err: '',
+      code: 0,
+    });
+  });
+
+  it('assigns lists, counts with ((c[$k]++)), keeps local -A to the call, and refuses what bash refuses', () => {
+    const run = sessionRunner(new Session());
+    expect(run('declare -A g=([a]=1 [b]=2 [c]=3); g+=([d]=4 [a]=x); declare -p g; g=([z]=9); declare -p g; declare -A r=(a 1 b); declare -p r; x[web]=5; declare -p x; a=([2]=x y [0]=z); declare -p a')).toEqual({
+      out: 'declare -A g=([d]="4" [c]="3" [b]="2" [a]="x" )\ndeclare -A g=([z]="9" )\ndeclare -A r=([b]="" [a]="1" )\ndeclare -a x=([0]="5")\ndeclare -a a=([0]="z" [2]="x" [3]="y")\n',
+      err: '',
+      code: 0,
+    });
+    expect(run('declare -A c; for n in web api web; do ((c[$n]++)); done; declare -p c; echo $(( c[web] + 1 )); f() { local -A lm=([q]=1); lm[z]=2; declare -p lm; }; f; echo "${#lm[@]}"')).toEqual({
+      out: 'declare -A c=([api]="1" [web]="2" )\n3\ndeclare -A lm=([z]="2" [q]="1" )\n0\n',
+      err: '',
+      code: 0,
+    });
+    expect(run('i=(1 2); declare -A i; echo st=$?; declare -A t; t=([a]=1 b); declare -p t')).toEqual({
+      out: 'st=1\ndeclare -A t=([a]="1" )\n',
+      err: 'bash: declare: i: cannot convert indexed to associative array\nbash: t: b: must use subscript when assigning associative array\n',
+      code: 0,
+    });
+  });
+});
+
+describe('mapfile, >(…) and declare -a at the prompt', () => {
+  it('mapfile reads kubectl\'s lines through <(…), a file or a here-string, and refuses as bash does', () => {
+    const run = sessionRunner(new Session());
+    expect(run('mapfile -t pods < <(kubectl get ns -o name); echo "${#pods[@]} ${pods[0]}"; printf "a\\nb c\\n\\nd" > mf; mapfile < mf; declare -p MAPFILE; readarray -t -O 1 -n 1 pods <<< "q"; echo "${pods[@]}"')).toEqual({
+      out: "4 namespace/default\ndeclare -a MAPFILE=([0]=$'a\\n' [1]=$'b c\\n' [2]=$'\\n' [3]=\"d\")\nnamespace/default q namespace/kube-public namespace/kube-system\n",
+      err: '',
+      code: 0,
+    });
+    expect(run('mapfile -x')).toEqual({ out: '', err: 'bash: mapfile: -x: invalid option\nmapfile: usage: mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]\n', code: 2 });
+  });
+
+  it('>(…) runs its command on what was written, numbered as <(…)', () => {
+    const run = sessionRunner(new Session());
+    expect(run('printf "x\\ny\\n" | tee >(wc -l) >/dev/null; echo a >(true) <(true) >(true); echo hi > >(tr a-z A-Z)')).toEqual({ out: '2\na /dev/fd/63 /dev/fd/62 /dev/fd/61\nHI\n', err: '', code: 0 });
+  });
+
+  it('declare -a c lists without a value until the first assignment', () => {
+    const run = sessionRunner(new Session());
+    expect(run('declare -a c; declare -p c; c+=(x); declare -p c; declare -a f; f=1; declare -p f')).toEqual({ out: 'declare -a c\ndeclare -a c=([0]="x")\ndeclare -a f=([0]="1")\n', err: '', code: 0 });
+  });
+});

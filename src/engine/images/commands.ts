@@ -352,8 +352,8 @@ function runSimple(m: Machine, ctx: RunContext, n: Extract<ShellNode, { t: 'cmd'
     return;
   }
   if (argv.length === 0) {
-    // bash names no line for a list's refusals (recorded: `bash -c 'declare -A s; s=([a]=1 b)'` → `bash: s: b: must use subscript when assigning associative array`).
-    n.assigns.forEach((a, i) => assign(m, a, assigns[i]![1], lists[i], st.ex, (message) => emit(m, ctx, m.err, `${shName(m)}: ${message}\n`, m.clock)));
+    // Recorded: `bash -c 'declare -A t; t=([a]=1 b)'` → `bash: line 1: t: b: must use subscript when assigning associative array`.
+    n.assigns.forEach((a, i) => assign(m, a, assigns[i]![1], lists[i], st.ex, (message) => emit(m, ctx, m.err, `${shellPrefix(m)}${message}\n`, m.clock)));
     m.status = st.substStatus ?? 0;
     return;
   }

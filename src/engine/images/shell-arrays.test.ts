@@ -65,3 +65,74 @@ describe('read -a', () => {
     });
   });
 });
+
+describe('associative arrays in bash', () => {
+  it('sets keys quoted or expanded, lists them in bash 5.2 hash order, unsets one, declares -p', () => {
+    const script = 'declare -A m; m[web]=1; m["a b"]=2; k=x; m[$k]=3; echo "${m[web]} ${!m[@]} ${#m[@]} ${m["a b"]} ${m[$k]}"; declare -p m; unset "m[web]"; for k in "${!m[@]}"; do echo "$k=${m[$k]}"; done; declare -A e; declare -p e; y=1; declare -A y; declare -p y';
+    expect(bash(script)).toEqual({ output: '1 x web a b 3 2 3\ndeclare -A m=([x]="3" [web]="1" ["a b"]="2" )\nx=3\na b=2\ndeclare -A e\ndeclare -A y=([0]="1" )\n', exitCode: 0 });
+  });
+
+  it('assigns lists: declare -A m=(…), +=, key/value pairs; an undeclared name is indexed; [i]= in an indexed list', () => {
+    const script = 'declare -A g=([a]=1 [b]=2 [c]=3); g+=([d]=4 [a]=x); declare -p g; g=([z]=9); declare -p g; declare -A r=(a 1 b); declare -p r; x[web]=5; declare -p x; a=([2]=x y [0]=z); declare -p a';
+    expect(bash(script)).toEqual({
+      output: 'declare -A g=([d]="4" [c]="3" [b]="2" [a]="x" )\ndeclare -A g=([z]="9" )\ndeclare -A r=([b]="" [a]="1" )\ndeclare -a x=([0]="5")\ndeclare -a a=([0]="z" [2]="x" [3]="y")\n',
+      exitCode: 0,
+    });
+  });
+
+  it('counts with ((c[$k]++)), reads c[k] in $((…)), and keeps local -A to the call', () => {
+    const script = 'declare -A c; for n in web api web; do ((c[$n]++)); done; declare -p c; echo $(( c[web] + 1 )); f() { local -A lm=([q]=1); lm[z]=2; declare -p lm; }; f; echo "${#lm[@]}"';
+    expect(bash(script)).toEqual({ output: 'declare -A c=([api]="1" [web]="2" )\n3\ndeclare -A lm=([z]="2" [q]="1" )\n0\n', exitCode: 0 });
+  });
+
+  it('refuses what bash refuses', () => {
+    const script = 'i=(1 2); declare -A i; echo st=$?; declare -A s; declare -a s; echo st=$?; declare -A t; t=([a]=1 b); declare -p t';
+    expect(bash(script)).toEqual({
+      output: 'bash: line 1: declare: i: cannot convert indexed to associative array\nst=1\nbash: line 1: declare: s: cannot convert associative to indexed array\nst=1\nbash: line 1: t: b: must use subscript when assigning associative array\ndeclare -A t=([a]="1" )\n',
+      exitCode: 0,
+    });
+  });
+});
+
+describe('mapfile and readarray', () => {
+  it('read lines into an array (-t, MAPFILE, -O, -n, from <(…)) and refuse as bash does', () => {
+    const script = 'printf "a\\nb c\\n\\nd" > /tmp/mf; mapfile -t x < /tmp/mf; declare -p x; mapfile < /tmp/mf; declare -p MAPFILE; readarray -t -O 1 -n 1 x <<< "q"; declare -p x; mapfile -t ns < <(printf "p\\nq\\n"); echo ${#ns[@]} ${ns[1]}; mapfile -x; echo st=$?; declare -A as; mapfile as < /dev/null; echo st=$?';
+    expect(bash(script)).toEqual({
+      output:
+        'declare -a x=([0]="a" [1]="b c" [2]="" [3]="d")\ndeclare -a MAPFILE=([0]=$\'a\\n\' [1]=$\'b c\\n\' [2]=$\'\\n\' [3]="d")\ndeclare -a x=([0]="a" [1]="q" [2]="" [3]="d")\n2 q\n' +
+        'bash: line 1: mapfile: -x: invalid option\nmapfile: usage: mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]\nst=2\nbash: line 1: mapfile: as: not an indexed array\nst=1\n',
+      exitCode: 0,
+    });
+  });
+
+  it.each([
+    ['debian:12', 'mapfile -t x < /etc/hostname; echo st=$?', 'sh: 1: mapfile: not found\nst=127\n'],
+    ['busybox:1.36', 'readarray x; echo st=$?', 'sh: readarray: not found\nst=127\n'],
+  ])('%s sh: %s is not found', (image, script, output) => {
+    expect(run(image, 'sh', script)).toEqual({ output, exitCode: 0 });
+  });
+});
+
+describe('output process substitution >(…)', () => {
+  it('bash runs the command on what was written, its output where the shell\'s went; the numbering is <(…)\'s', () => {
+    expect(bash('printf "x\\ny\\n" | tee >(wc -l) >/dev/null; echo a >(true) <(true) >(true); echo hi > >(tr a-z A-Z)')).toEqual({ output: '2\na /dev/fd/63 /dev/fd/62 /dev/fd/61\nHI\n', exitCode: 0 });
+  });
+
+  it('BusyBox ash numbers from 64 up; dash has none', () => {
+    expect(run('busybox:1.36', 'sh', 'printf "x\\ny\\n" | tee >(wc -l) >/dev/null; echo a >(true) <(true) >(true)')).toEqual({ output: '2\na /dev/fd/64 /dev/fd/65 /dev/fd/66\n', exitCode: 0 });
+    expect(run('debian:12', 'sh', 'echo a | tee >(wc -l)')).toEqual({ output: 'sh: 1: Syntax error: "(" unexpected\n', exitCode: 2 });
+  });
+});
+
+describe('declare -a without a value, and subscripts in dash and BusyBox ash', () => {
+  it('lists `declare -a c` until the first assignment', () => {
+    expect(bash('declare -a c; declare -p c; c+=(x); declare -p c; declare -a f; f=1; declare -p f')).toEqual({ output: 'declare -a c\ndeclare -a c=([0]="x")\ndeclare -a f=([0]="1")\n', exitCode: 0 });
+  });
+
+  it.each([
+    ['debian:12', 'sh: 1: Bad substitution\n'],
+    ['busybox:1.36', 'sh: syntax error: bad substitution\n'],
+  ])('%s sh refuses ${a[1]} as it expands it', (image, error) => {
+    expect(run(image, 'sh', 'echo a; echo ${a[1]}; echo after')).toEqual({ output: `a\n${error}`, exitCode: 2 });
+  });
+});

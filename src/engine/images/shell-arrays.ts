@@ -76,7 +76,7 @@ export function unsetArrayElement(m: Machine, arg: string, subscript: (expr: str
 }
 
 /** bash's `declare`/`typeset`: `-p [NAME…]`, `-a NAME…`, `NAME=value`, `-x NAME[=value]`. */
-export function runDeclare(m: Machine, args: readonly string[], io: Io, prefix: string, shell = 'bash'): void {
+export function runDeclare(m: Machine, args: readonly string[], io: Io, prefix: string): void {
   const flags = new Set<string>();
   const names: string[] = [];
   for (const a of args) {
@@ -110,14 +110,14 @@ export function runDeclare(m: Machine, args: readonly string[], io: Io, prefix: 
     if (flags.has('A')) {
       const refused = declareAssoc(m, name);
       if (refused) {
-        // Recorded (`bash -c`): `bash: declare: g: cannot convert indexed to associative array`, no line named.
-        io.err(`${shell}: declare: ${refused}\n`);
+        // Recorded (`bash -c`): `bash: line 1: declare: i: cannot convert indexed to associative array`.
+        io.err(`${prefix}declare: ${refused}\n`);
         m.status = 1;
         continue;
       }
       if (eq > 0 && !list) assocSet(tableOf(m, name)!, '0', a.slice(eq + 1));
     } else if (flags.has('a') && tableOf(m, name)) {
-      io.err(`${shell}: declare: ${name}: cannot convert associative to indexed array\n`);
+      io.err(`${prefix}declare: ${name}: cannot convert associative to indexed array\n`);
       m.status = 1;
       continue;
     } else if (flags.has('a') && eq < 0 && !arrayOf(m, name, false) && !Object.hasOwn(m.vars, name)) {
@@ -131,7 +131,7 @@ export function runDeclare(m: Machine, args: readonly string[], io: Io, prefix: 
       if (arr) arr[0] = a.slice(eq + 1);
       else setOwn(m.vars, name, a.slice(eq + 1));
     }
-    if (list) for (const e of assignItems(m, name, list.items, list.append, index, true)) io.err(`${shell}: ${e}\n`);
+    if (list) for (const e of assignItems(m, name, list.items, list.append, index, true)) io.err(`${prefix}${e}\n`);
     if (flags.has('x') && m.exported && !m.exported.includes(name)) m.exported = [...m.exported, name];
   }
 }
@@ -219,7 +219,7 @@ function declareAssoc(m: Machine, name: string): string | undefined {
  * as it returns (machine.ts). A new `-A` table has 1024 buckets and no value yet
  * (make_local_assoc_variable), as `declare -A`'s.
  */
-export function localArray(m: Machine, fn: Extract<Frame, { k: 'fn' }>, name: string, assoc: boolean, word: string, io: Io, shell: string): void {
+export function localArray(m: Machine, fn: Extract<Frame, { k: 'fn' }>, name: string, assoc: boolean, word: string, io: Io, prefix: string): void {
   const saved = (fn.localArrays ??= {});
   if (!Object.hasOwn(saved, name)) {
     const array = m.arrays ? (own(m.arrays, name) as BashArray | undefined) : undefined;
@@ -237,7 +237,7 @@ export function localArray(m: Machine, fn: Extract<Frame, { k: 'fn' }>, name: st
     setOwn(m.arrays, name, []);
   }
   const list = word.endsWith('=') && m.compound ? (own(m.compound, name) as { items: ListItem[]; append: boolean } | undefined) : undefined;
-  if (list) for (const e of assignItems(m, name, list.items, list.append, Number, true)) io.err(`${shell}: ${e}\n`);
+  if (list) for (const e of assignItems(m, name, list.items, list.append, Number, true)) io.err(`${prefix}${e}\n`);
   else if (word.includes('=')) {
     const value = word.slice(word.indexOf('=') + 1);
     if (assoc) assocSet(tableOf(m, name)!, '0', value);

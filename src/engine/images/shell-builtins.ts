@@ -151,7 +151,7 @@ export function runBuiltin(m: Machine, ctx: RunContext, name: string, args: stri
     case 'declare':
     case 'typeset':
       if (m.dialect !== 'bash') return false;
-      runDeclare(m, args, io, shellPrefix(m), shName(m));
+      runDeclare(m, args, io, shellPrefix(m));
       return true;
     case 'export':
     case 'readonly':
@@ -490,7 +490,7 @@ function runLocal(m: Machine, args: string[], io: Io): void {
     const name = eq > 0 ? a.slice(0, eq) : a;
     if (!Object.hasOwn(locals, name)) setOwn(locals, name, (own(m.vars, name) as string | undefined) ?? null);
     if (flags || (eq > 0 && a.endsWith('=') && m.compound && Object.hasOwn(m.compound, name))) {
-      localArray(m, fn, name, flags.includes('A'), a, io, shName(m));
+      localArray(m, fn, name, flags.includes('A'), a, io, shellPrefix(m));
       continue;
     }
     if (eq > 0) setOwn(m.vars, name, a.slice(eq + 1));
