@@ -25,3 +25,15 @@ kubectl create deployment web2 --image=nginx:1.28
 diff <(kubectl get deploy web -o yaml) <(kubectl get deploy web2 -o yaml) | grep image:
 n=0; while read -r name; do n=$((n + 1)); done < <(kubectl get ns -o name); echo "$n namespaces"
 kubectl exec b -- bash -c 'echo <(true) <(true); n=0; while read -r l; do n=$((n + 1)); done < <(printf "a\nb\n"); echo "$n lines"'
+# mapfile (readarray) reads lines into an array, one element each: here kubectl's Pod names.
+kubectl create deployment api --image=nginx:1.27 --replicas=4
+kubectl rollout status deployment/api --timeout=2m
+mapfile -t pods < <(kubectl get pods -l app=api -o name); echo "${#pods[@]} api Pods, first ${pods[0]%%-*}"
+# An associative array counts Pods by node; its keys come out in bash's own hash order.
+declare -A per; while read -r pod node; do ((per[$node]++)); done < <(kubectl get pods -o custom-columns=NAME:.metadata.name,NODE:.spec.nodeName --no-headers); for n in "${!per[@]}"; do echo "$n: ${per[$n]}"; done
+declare -A m=([web]=1 [api]=2); m[db]=3; m["a b"]=4; unset 'm[web]'; declare -p m; echo "${#m[@]} keys: ${!m[@]}"
+kubectl exec b -- bash -c 'declare -A m=([web]=1 [api]=2); m[db]=3; m["a b"]=4; unset "m[web]"; declare -p m; mapfile -t l < <(printf "x\ny\n"); declare -p l'
+# >(…) is a path whose content a command reads: tee sends the list both to wc and on.
+kubectl get pods -o name | tee >(wc -l) >/dev/null
+# BusyBox sh (the bash image's sh) has no mapfile.
+kubectl exec b -- sh -c 'mapfile -t x < /etc/hostname'
