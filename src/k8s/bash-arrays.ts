@@ -9,7 +9,7 @@
  *   elements from the first index ≥ offset), ${a[@]: -2} → q (a negative offset counts back from
  *   the highest index + 1), ${a[-1]} → q, $a → x, `declare -a c` → `declare -a c`, `c=()` →
  *   `declare -a c=()`, `x=5; x+=(6)` → `declare -a x=([0]="5" [1]="6")`.
- * Approximate: associative arrays (`declare -A`) are not modelled.
+ * Associative arrays are ./bash-assoc.ts's; mapfile's rules ./bash-mapfile.ts's.
  */
 import { utf8Bytes } from './utf8';
 
@@ -83,6 +83,17 @@ export function isPrintable(value: string): boolean {
   return utf8Bytes(value).every((b) => b >= 0x20 && b < 0x7f);
 }
 
+/** sh_contains_shell_metas (lib/sh/shquote.c): blanks, quotes, metacharacters, globbing and expansion characters; `~` and `#` where they start something. */
+export function hasShellMetas(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s[i]!;
+    if (' \t\n\'"\\|&;()<>!{}*[?]^$`'.includes(c)) return true;
+    if (c === '~' && (i === 0 || s[i - 1] === '=' || s[i - 1] === ':')) return true;
+    if (c === '#' && i === 0) return true;
+  }
+  return false;
+}
+
 /** bash's ansic_quote over the value's UTF-8 bytes: `$'…'` with \t \n \E …, other unprintable bytes in octal. */
 export function ansicQuote(value: string): string {
   let out = "$'";
@@ -130,4 +141,26 @@ export function readArrayFields(line: string, raw: boolean): string[] {
   }
   if (cur !== undefined) fields.push(cur);
   return fields;
+}
+
+/**
+ * `a=(…)`/`a+=(…)` words into an indexed array: a bare value goes after the last one written, a
+ * `[i]=v` at subscript i (`index` evaluates it: a number, or the error to report). Recorded, bash
+ * 5.2.15: `a=([2]=x y [0]=z)` → `([0]="z" [2]="x" [3]="y")`. Answers the errors.
+ */
+export function assignIndexedItems(arr: BashArray, name: string, items: readonly { key?: string; value: string }[], index: (expr: string) => number | string): string[] {
+  let next = arr.length;
+  for (const item of items) {
+    let at = next;
+    if (item.key !== undefined) {
+      const i = index(item.key);
+      if (typeof i === 'string') return [i];
+      const resolved = resolveIndex(arr, i);
+      if (resolved === undefined) return [`${name}[${item.key}]: bad array subscript`];
+      at = resolved;
+    }
+    arr[at] = item.value;
+    next = at + 1;
+  }
+  return [];
 }

@@ -14,7 +14,7 @@
  * blank bash's; a key is `$'…'` when not printable, `"…"` when it holds a shell metacharacter
  * (or is `@`/`*`, or starts with `#` or `~`), else bare.
  */
-import { ansicQuote, isPrintable, quoteElement } from './bash-arrays';
+import { ansicQuote, hasShellMetas, isPrintable, quoteElement } from './bash-arrays';
 import { utf8Bytes } from './utf8';
 
 interface Entry {
@@ -104,20 +104,19 @@ export function copyAssoc(a: AssocArray): AssocArray {
   return { assoc: true, buckets: a.buckets.map((chain) => chain.map((e) => ({ ...e }))), count: a.count, ...(a.invisible ? { invisible: true as const } : {}) };
 }
 
+/**
+ * What `declare -A NAME` makes of NAME's scalar value: a new name a table of 1024 buckets with no
+ * value yet; a set scalar one of 128 holding it at key "0" (arrayfunc.c convert_var_to_assoc).
+ */
+export function declaredAssoc(scalar: string | undefined): AssocArray {
+  const table = newAssoc(scalar === undefined ? ASSOC_BUCKETS : CONVERTED_BUCKETS, scalar === undefined);
+  if (scalar !== undefined) assocSet(table, '0', scalar);
+  return table;
+}
+
 /** `m=(…)` without `+`: an empty table of the old one's size (arrayfunc.c assign_compound_array_list). */
 export function emptiedAssoc(a: AssocArray): AssocArray {
   return newAssoc(a.buckets.length);
-}
-
-/** sh_contains_shell_metas: blanks, quotes, metacharacters, globbing and expansion characters; `~` and `#` where they start something. */
-function hasShellMetas(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i]!;
-    if (' \t\n\'"\\|&;()<>!{}*[?]^$`'.includes(c)) return true;
-    if (c === '~' && (i === 0 || s[i - 1] === '=' || s[i - 1] === ':')) return true;
-    if (c === '#' && i === 0) return true;
-  }
-  return false;
 }
 
 /** A key as assoc_to_assign writes it inside `[…]`. */

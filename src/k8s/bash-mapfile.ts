@@ -118,3 +118,21 @@ export function mapfileInto(existing: BashArray | undefined, elements: readonly 
   elements.forEach((e, k) => (arr[from + k] = e));
   return arr;
 }
+
+/** What NAME is before mapfile runs: an associative array (refused), an indexed array, a scalar, or nothing. */
+export type MapfileTarget = { k: 'assoc' } | { k: 'array'; array: BashArray } | { k: 'scalar'; value: string } | { k: 'none' };
+
+/** mapfile's whole run: the array NAME becomes and how much input it read, or its refusal (`message` after the shell's prefix, usage included). */
+export type MapfileOutcome = { ok: true; name: string; array: BashArray; consumed: number } | { ok: false; message: string; status: number };
+
+export function runMapfile(cmd: 'mapfile' | 'readarray', args: readonly string[], input: string, target: (name: string) => MapfileTarget): MapfileOutcome {
+  const p = parseMapfile(cmd, args);
+  if (!p.ok) return { ok: false, message: `${p.message}${p.usage ?? ''}`, status: p.status };
+  const req = p.request;
+  const was = target(req.name);
+  // Recorded, bash 5.2.15: `declare -A as; mapfile as` is `mapfile: as: not an indexed array`, status 1.
+  if (was.k === 'assoc') return { ok: false, message: `${cmd}: ${req.name}: not an indexed array\n`, status: 1 };
+  const read = mapfileRead(input, req);
+  const existing = was.k === 'array' ? was.array : was.k === 'scalar' ? [was.value] : undefined;
+  return { ok: true, name: req.name, array: mapfileInto(existing, read.elements, req), consumed: read.consumed };
+}

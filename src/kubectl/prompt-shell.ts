@@ -10,9 +10,9 @@
 import { own } from '../k8s/own';
 import { WORKSTATION_HOME, type Workstation } from '../engine/index';
 import { evalArith } from '../k8s/arith';
-import { appendValues, resolveIndex, unsetElement, type BashArray } from '../k8s/bash-arrays';
-import { assocAssignList, assocDelete, assocGet, assocSet, copyAssoc, CONVERTED_BUCKETS, emptiedAssoc, newAssoc, type AssocArray, type ListItem } from '../k8s/bash-assoc';
-import { mapfileInto, mapfileRead, parseMapfile } from '../k8s/bash-mapfile';
+import { appendValues, assignIndexedItems, resolveIndex, unsetElement, type BashArray } from '../k8s/bash-arrays';
+import { assocAssignList, assocDelete, assocGet, assocSet, copyAssoc, declaredAssoc, emptiedAssoc, newAssoc, type AssocArray, type ListItem } from '../k8s/bash-assoc';
+import { runMapfile } from '../k8s/bash-mapfile';
 import { nextRandom, seedRandom, type RandomState } from '../k8s/bash-random';
 import { DEFAULT_OPTS, dollarDash, optionListing, parseSet, type ShellOpts } from '../k8s/shell-options';
 import { runShopt, SHOPT_INTERACTIVE_DEFAULTS } from '../k8s/shopt';
@@ -318,21 +318,7 @@ export class PromptShell {
       return assocAssignList(into, name, items, declared);
     }
     if (!append) this.assignList(name, [], false);
-    const arr = this.arrayFor(name);
-    let next = arr.length;
-    for (const item of items) {
-      let at = next;
-      if (item.key !== undefined) {
-        const i = index(item.key);
-        if (typeof i === 'string') return [i];
-        const resolved = resolveIndex(arr, i);
-        if (resolved === undefined) return [`${name}[${item.key}]: bad array subscript`];
-        at = resolved;
-      }
-      arr[at] = item.value;
-      next = at + 1;
-    }
-    return [];
+    return assignIndexedItems(this.arrayFor(name), name, items, index);
   }
 
   /**
@@ -340,16 +326,16 @@ export class PromptShell {
    * holds its lines. Recorded, bash 5.2.15: an associative NAME is `mapfile: m: not an indexed array`.
    */
   mapfile(cmd: 'mapfile' | 'readarray', args: string[], input: string): { result: CommandResult; consumed: number } {
-    const p = parseMapfile(cmd, args);
-    if (!p.ok) return { result: { output: [{ stream: 'stderr', text: `bash: ${p.message}${p.usage ?? ''}` }], exitCode: p.status }, consumed: 0 };
-    const { request } = p;
-    if (this.assocs.has(request.name)) return { result: fail(`bash: ${cmd}: ${request.name}: not an indexed array`, 1), consumed: 0 };
-    const read = mapfileRead(input, request);
-    const existing = this.arrays.get(request.name) ?? (this.vars.has(request.name) ? [this.vars.get(request.name)!] : undefined);
-    this.vars.delete(request.name);
-    this.declaredArrays.delete(request.name);
-    this.arrays.set(request.name, mapfileInto(existing, read.elements, request));
-    return { result: ok(), consumed: read.consumed };
+    const r = runMapfile(cmd, args, input, (name) => {
+      const array = this.arrays.get(name);
+      const value = this.vars.get(name);
+      return this.assocs.has(name) ? { k: 'assoc' } : array ? { k: 'array', array } : value !== undefined ? { k: 'scalar', value } : { k: 'none' };
+    });
+    if (!r.ok) return { result: { output: [{ stream: 'stderr', text: `bash: ${r.message}` }], exitCode: r.status }, consumed: 0 };
+    this.vars.delete(r.name);
+    this.declaredArrays.delete(r.name);
+    this.arrays.set(r.name, r.array);
+    return { result: ok(), consumed: r.consumed };
   }
 
   /** `m[key]=v`, `m[key]+=v` on an associative array; false when it is none. */
@@ -368,11 +354,8 @@ export class PromptShell {
   declareAssoc(name: string): string | undefined {
     if (this.assocs.has(name)) return undefined;
     if (this.arrays.has(name) || this.declaredArrays.has(name)) return `${name}: cannot convert indexed to associative array`;
-    const scalar = this.vars.get(name);
-    const table = newAssoc(scalar === undefined ? undefined : CONVERTED_BUCKETS, scalar === undefined);
-    if (scalar !== undefined) assocSet(table, '0', scalar);
+    this.assocs.set(name, declaredAssoc(this.vars.get(name)));
     this.vars.delete(name);
-    this.assocs.set(name, table);
     return undefined;
   }
 

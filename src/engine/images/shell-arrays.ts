@@ -8,10 +8,10 @@
  * associative arrays (`declare -A`, src/k8s/bash-assoc.ts) and `declare NAME=(…)` (the parser
  * keeps the list with its argument) are bash's too.
  */
-import { appendValues, declareArrayLine, declareScalarLine, resolveIndex, unsetElement, type BashArray } from '../../k8s/bash-arrays';
+import { appendValues, assignIndexedItems, declareArrayLine, declareScalarLine, resolveIndex, unsetElement, type BashArray } from '../../k8s/bash-arrays';
 import { own, setOwn } from '../../k8s/own';
-import { mapfileInto, mapfileRead, parseMapfile } from '../../k8s/bash-mapfile';
-import { assocAssignList, assocDelete, assocSet, CONVERTED_BUCKETS, declareAssocLine, emptiedAssoc, newAssoc, type AssocArray, type ListItem } from '../../k8s/bash-assoc';
+import { runMapfile as mapfile } from '../../k8s/bash-mapfile';
+import { assocAssignList, assocDelete, assocSet, declaredAssoc, declareAssocLine, emptiedAssoc, newAssoc, type AssocArray, type ListItem } from '../../k8s/bash-assoc';
 import type { Frame, Machine } from './machine';
 import { shellArithmetic } from './shell-arith';
 import type { Assign } from './shell-ast';
@@ -141,26 +141,21 @@ export function runDeclare(m: Machine, args: readonly string[], io: Io, prefix: 
  * (MAPFILE) becomes the array of its lines. Answers how much of the input it read.
  */
 export function runMapfile(m: Machine, cmd: 'mapfile' | 'readarray', args: readonly string[], input: string, io: Io, prefix: string): number {
-  const p = parseMapfile(cmd, args);
-  if (!p.ok) {
-    io.err(`${prefix}${p.message}${p.usage ?? ''}`);
-    m.status = p.status;
+  const r = mapfile(cmd, args, input, (name) => {
+    const array = m.arrays ? (own(m.arrays, name) as BashArray | undefined) : undefined;
+    const value = own(m.vars, name) as string | undefined;
+    return tableOf(m, name) ? { k: 'assoc' } : array ? { k: 'array', array } : value !== undefined ? { k: 'scalar', value } : { k: 'none' };
+  });
+  if (!r.ok) {
+    io.err(`${prefix}${r.message}`);
+    m.status = r.status;
     return 0;
   }
-  const { request } = p;
-  if (m.assocs && Object.hasOwn(m.assocs, request.name)) {
-    io.err(`${prefix}${cmd}: ${request.name}: not an indexed array\n`);
-    m.status = 1;
-    return 0;
-  }
-  const read = mapfileRead(input, request);
-  const scalar = own(m.vars, request.name) as string | undefined;
-  const existing = (m.arrays ? (own(m.arrays, request.name) as BashArray | undefined) : undefined) ?? (scalar === undefined ? undefined : [scalar]);
-  delete m.vars[request.name];
-  forgetDeclared(m, request.name);
-  m.arrays = { ...m.arrays, [request.name]: mapfileInto(existing, read.elements, request) };
+  delete m.vars[r.name];
+  forgetDeclared(m, r.name);
+  m.arrays = { ...m.arrays, [r.name]: r.array };
   m.status = 0;
-  return read.consumed;
+  return r.consumed;
 }
 
 /** NAME's associative array, if it is one. */
@@ -186,15 +181,7 @@ export function assignItems(m: Machine, name: string, items: readonly ListItem[]
     m.arrays = m.arrays ?? {};
     setOwn(m.arrays, name, arr);
   }
-  let next = arr.length;
-  for (const item of items) {
-    let at: number | undefined = next;
-    if (item.key !== undefined) at = resolveIndex(arr, index(item.key));
-    if (at === undefined) return [`${name}[${item.key}]: bad array subscript`];
-    arr[at] = item.value;
-    next = at + 1;
-  }
-  return [];
+  return assignIndexedItems(arr, name, items, index);
 }
 
 /**
@@ -205,9 +192,7 @@ export function assignItems(m: Machine, name: string, items: readonly ListItem[]
 function declareAssoc(m: Machine, name: string): string | undefined {
   if (tableOf(m, name)) return undefined;
   if ((m.arrays && Object.hasOwn(m.arrays, name)) || declaredOnly(m, name)) return `${name}: cannot convert indexed to associative array`;
-  const scalar = own(m.vars, name) as string | undefined;
-  const table = newAssoc(scalar === undefined ? undefined : CONVERTED_BUCKETS, scalar === undefined);
-  if (scalar !== undefined) assocSet(table, '0', scalar);
+  const table = declaredAssoc(own(m.vars, name) as string | undefined);
   delete m.vars[name];
   m.assocs = m.assocs ?? {};
   setOwn(m.assocs, name, table);

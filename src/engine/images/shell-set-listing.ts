@@ -13,18 +13,7 @@
  * simulation does not set (BASHOPTS, BASH_ALIASES=() …); neither is printed here.
  */
 import type { Machine } from './machine';
-import { ansicQuote, arrayListing, isPrintable } from '../../k8s/bash-arrays';
-
-/** sh_contains_shell_metas (lib/sh/shquote.c). */
-function hasShellMetas(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i]!;
-    if (' \t\n\'"\\|&;()<>!{}*[?]^$`'.includes(c)) return true;
-    if (c === '~' && (i === 0 || s[i - 1] === '=' || s[i - 1] === ':')) return true;
-    if (c === '#' && i === 0) return true;
-  }
-  return false;
-}
+import { ansicQuote, arrayListing, hasShellMetas, isPrintable } from '../../k8s/bash-arrays';
 
 /** bash's print_var_value: bare, single-quoted (sh_single_quote) or `$'…'` (src/k8s/bash-arrays.ts's ansicQuote). */
 function bashQuote(value: string): string {
