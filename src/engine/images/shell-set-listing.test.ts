@@ -22,6 +22,7 @@ describe('set lists the variables as each shell quotes them', () => {
     expect(run('debian:12', 'bash', SCRIPT)).toBe("A='x y'\nB=plain\nC=\nD='it'\\''s'\nE=$'a\\tb'\nF=a~b\nG='~a'\nH='#a'\nI='x\\y'\nJ=\n");
     expect(run('debian:12', 'bash', `a=(x "y z" 'q"$'); set | grep "^a="`)).toBe('a=([0]="x" [1]="y z" [2]="q\\"\\$")\n');
     expect(run('debian:12', 'bash', `A=é; set | grep "^A="`)).toBe("A=$'\\303\\251'\n");
+    expect(run('debian:12', 'bash', `declare -A m=([a]=1 [b]="x y"); declare -A e; set | grep -E "^[em]="`)).toBe('m=([b]="x y" [a]="1" )\n');
     expect(run('debian:12', 'bash', 'set | grep -E "^(HOSTTYPE|IFS|PS4)="')).toBe("HOSTTYPE=x86_64\nIFS=$' \\t\\n'\nPS4='+ '\n");
   });
 });
