@@ -296,8 +296,8 @@ export function expandWords(text: string, env: ExpandEnv, split = true): ExpandO
       add(text.slice(i + 1, close), true);
       i = close + 1;
     } else if (c === '"') {
-      // "$@" with no arguments, or "${a[@]}" with no elements, is no word at all, not an empty one.
-      const all = /^"(\$@|\$\{([A-Za-z_][A-Za-z0-9_]*)\[@\]\})"/.exec(text.slice(i));
+      // "$@" with no arguments, or "${a[@]}" (or "${!a[@]}") with no elements, is no word at all, not an empty one.
+      const all = /^"(\$@|\$\{!?([A-Za-z_][A-Za-z0-9_]*)\[@\]\})"/.exec(text.slice(i));
       const none = all && (all[2] === undefined ? env.positional?.().length === 0 : emptyArray(all[2], env));
       if (!inWord && all && none && (i + all[0].length === text.length || /\s/.test(text[i + all[0].length]!))) {
         i += all[0].length;

@@ -78,6 +78,11 @@ describe('associative arrays at the prompt', () => {
       err: '',
       code: 0,
     });
+    expect(run('f() { local -a la=(1 2); la+=(3); declare -p la; }; f; declare -p la; declare -A e; for k in "${!e[@]}"; do echo never; done')).toEqual({
+      out: 'declare -a la=([0]="1" [1]="2" [2]="3")\n',
+      err: 'bash: declare: la: not found\n',
+      code: 0,
+    });
     expect(run('i=(1 2); declare -A i; echo st=$?; declare -A t; t=([a]=1 b); declare -p t')).toEqual({
       out: 'st=1\ndeclare -A t=([a]="1" )\n',
       err: 'bash: declare: i: cannot convert indexed to associative array\nbash: t: b: must use subscript when assigning associative array\n',

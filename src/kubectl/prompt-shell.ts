@@ -41,8 +41,8 @@ export interface Frame {
   readonly name: string;
   readonly args: string[];
   readonly shadowed: Map<string, string | undefined>;
-  /** The associative arrays its `local -A`s shadow (undefined: none). */
-  readonly shadowedTables: Map<string, AssocArray | undefined>;
+  /** The arrays its `local -a`/`-A`/`NAME=(…)` shadow (neither set: the name was no array). */
+  readonly shadowedArrays: Map<string, { array?: BashArray; assoc?: AssocArray }>;
 }
 
 
@@ -114,7 +114,7 @@ export class PromptShell {
     for (const k of other.exported) this.exported.add(k);
     for (const [k, v] of other.aliases) this.aliases.set(k, v);
     for (const [k, v] of other.functions) this.functions.set(k, v);
-    this.frames = other.frames.map((f) => ({ name: f.name, args: [...f.args], shadowed: new Map(f.shadowed), shadowedTables: new Map(f.shadowedTables) }));
+    this.frames = other.frames.map((f) => ({ name: f.name, args: [...f.args], shadowed: new Map(f.shadowed), shadowedArrays: new Map(f.shadowedArrays) }));
     this.args = [...other.args];
     this.status = other.status;
     this.opts = other.opts;
@@ -194,7 +194,7 @@ export class PromptShell {
 
   /** Enters a call of function `name`: `$1`… are `args` until `leave`. */
   enter(name: string, args: string[]): void {
-    this.frames.push({ name, args, shadowed: new Map(), shadowedTables: new Map() });
+    this.frames.push({ name, args, shadowed: new Map(), shadowedArrays: new Map() });
   }
 
   /** Leaves the innermost call: its `local`s give the shadowed values back. */
@@ -204,9 +204,11 @@ export class PromptShell {
       if (value === undefined) this.vars.delete(name);
       else this.vars.set(name, value);
     }
-    for (const [name, table] of frame?.shadowedTables ?? []) {
-      if (table === undefined) this.assocs.delete(name);
-      else this.assocs.set(name, table);
+    for (const [name, was] of frame?.shadowedArrays ?? []) {
+      this.arrays.delete(name);
+      this.assocs.delete(name);
+      if (was.array) this.arrays.set(name, was.array);
+      if (was.assoc) this.assocs.set(name, was.assoc);
     }
   }
 
@@ -401,6 +403,7 @@ export class PromptShell {
     if (!frame) return fail('bash: local: can only be used in a function', 1);
     const errors: string[] = [];
     const assoc = args.some((a) => /^-[a-zA-Z]*A/.test(a));
+    const indexed = args.some((a) => /^-[a-zA-Z]*a/.test(a));
     for (const a of args.filter((a) => !/^[-+][a-zA-Z]+$/.test(a))) {
       const eq = /\+?=/.exec(a);
       const name = eq ? a.slice(0, eq.index) : a;
@@ -410,18 +413,23 @@ export class PromptShell {
       }
       const fresh = !frame.shadowed.has(name);
       if (fresh) frame.shadowed.set(name, this.vars.get(name));
-      if (assoc && !frame.shadowedTables.has(name)) {
-        // `local -A m`: a table of the call's own (make_local_assoc_variable: 1024 buckets, no value yet).
-        frame.shadowedTables.set(name, this.assocs.get(name));
-        this.vars.delete(name);
-        this.assocs.set(name, newAssoc(undefined, true));
-      }
       const list = eq && a.slice(eq.index + eq[0].length).startsWith('(') ? this.compound.get(name) : undefined;
+      if ((assoc || indexed || list) && !frame.shadowedArrays.has(name)) {
+        // The call's own array: `local -A m` a table of 1024 buckets with no value yet (make_local_assoc_variable).
+        const array = this.arrays.get(name);
+        const table = this.assocs.get(name);
+        frame.shadowedArrays.set(name, { ...(array ? { array } : {}), ...(table ? { assoc: table } : {}) });
+        this.vars.delete(name);
+        this.arrays.delete(name);
+        this.assocs.delete(name);
+        if (assoc) this.assocs.set(name, newAssoc(undefined, true));
+        else this.arrays.set(name, []);
+      }
       if (list) errors.push(...this.assignCompound(name, list.items, list.append, (e) => this.arithIndex(e), true).map((e) => `bash: ${e}\n`));
       // A new local starts unset (`x=1; f() { local x; echo "[$x]"; }` prints `[]`).
       else if (eq && this.assocs.has(name)) this.assign(name, a.slice(eq.index + eq[0].length));
       else if (eq) this.vars.set(name, a.slice(eq.index + eq[0].length));
-      else if (fresh && !assoc) this.vars.delete(name);
+      else if (fresh && !assoc && !indexed) this.vars.delete(name);
     }
     return { output: errors.length ? [{ stream: 'stderr', text: errors.join('') }] : [], exitCode: errors.length ? 1 : 0 };
   }
