@@ -99,6 +99,8 @@ describe('mapfile, >(…) and declare -a at the prompt', () => {
       err: '',
       code: 0,
     });
+    // A pipeline's stages are subshells: what mapfile or read assigns there is gone after it (recorded).
+    expect(run('printf "a\\nb\\n" | mapfile -t pp; declare -p pp; echo x | read v; echo "[$v]"')).toEqual({ out: '[]\n', err: 'bash: declare: pp: not found\n', code: 0 });
     expect(run('mapfile -x')).toEqual({ out: '', err: 'bash: mapfile: -x: invalid option\nmapfile: usage: mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]\n', code: 2 });
   });
 

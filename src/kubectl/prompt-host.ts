@@ -152,7 +152,7 @@ export function promptHost(s: SessionPort, opts: RunOptions): PromptHost {
       const shell = s.shell.copy();
       const dir = s.workstation.cwd;
       return () => {
-        s.shell.restore(shell);
+        s.shell.restore(shell, true);
         s.workstation.chdir(dir);
       };
     },

@@ -460,7 +460,16 @@ class LineRun {
       const program = stage.t === 'simple' && this.host.isProgram(stage.text);
       if (flow && !program) return;
       const stdin = text === undefined ? undefined : { text };
-      const r = flow && stage.t === 'simple' ? this.filtered(stage.text, stdin) : this.node(stage, stdin, false);
+      // Each stage of a real pipeline is a subshell (bash's lastpipe is off): what it assigns —
+      // `… | read v`, `… | mapfile -t a`, a loop's counter — is gone when it ends (recorded, bash 5.2.15:
+      // `echo x | read v; echo "[$v]"` prints `[]`).
+      const restore = sub ? this.host.save() : undefined;
+      let r: Ran;
+      try {
+        r = flow && stage.t === 'simple' ? this.filtered(stage.text, stdin) : this.node(stage, stdin, false);
+      } finally {
+        restore?.();
+      }
       const last = i === node.stages.length - 1;
       // A background job's lines (chunk.terminal) reach the terminal, never the next stage.
       output.push(...r.output.filter((c) => last || c.stream === 'stderr' || c.terminal));

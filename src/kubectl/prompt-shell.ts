@@ -97,9 +97,14 @@ export class PromptShell {
     return c;
   }
 
-  /** Takes `other`'s state (a subshell's end puts the shell back). */
-  restore(other: PromptShell): void {
+  /**
+   * Takes `other`'s state (a subshell's end puts the shell back). `keepRandom`: `$RANDOM`'s
+   * generator goes on from where the subshell left it, as after `$(…)` (bash reseeds a subshell,
+   * so its numbers and the shell's next differ; a rewound generator would repeat them).
+   */
+  restore(other: PromptShell, keepRandom = false): void {
     if (other === this) return;
+    const random = this.random;
     this.vars.clear();
     this.arrays.clear();
     this.assocs.clear();
@@ -119,7 +124,7 @@ export class PromptShell {
     this.status = other.status;
     this.opts = other.opts;
     this.line = other.line;
-    this.random = other.random && { ...other.random };
+    this.random = keepRandom ? random : other.random && { ...other.random };
     this.randomSpecial = other.randomSpecial;
   }
 
