@@ -8,7 +8,7 @@
  * (ASSOC_HASH_BUCKETS); converting a set scalar (`x=1; declare -A x`, its value key "0") makes
  * 128 (DEFAULT_HASH_BUCKETS); a table holding 2 × nbuckets entries grows ×4 before the next
  * insert, re-chaining each old bucket head first; `m=(…)` starts a table of the old size.
- * Checked against bash 5.2.15 on this machine for 60 keys (ASCII and UTF-8), 3000 keys (growth)
+ * Checked against bash 5.2.15 on this machine for 50 keys (ASCII and UTF-8), 3000 keys (growth)
  * and the 128-bucket conversion: the same order every time.
  * Listing (assoc_to_assign): `declare -A m=([x]="3" [api]="4" ["a b"]="2" )`, the trailing
  * blank bash's; a key is `$'…'` when not printable, `"…"` when it holds a shell metacharacter

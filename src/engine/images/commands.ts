@@ -468,7 +468,8 @@ function assign(m: Machine, a: Assign, value: string, list: ListItem[] | undefin
     else assocSet(table, key, a.append ? (assocGet(table, key) ?? '') + value : value);
     return;
   }
-  const index = a.index === undefined ? undefined : arith(a.index);
+  // The subscript expanded, then read as arithmetic (`a[$i]=v`, `a[$(f)]=v`, `a[i+1]=v`).
+  const index = a.index === undefined ? undefined : arith(a.key ? expandWord(a.key, ex) : a.index);
   // Recorded, bash 5.2.15: `a[-20]=z` on a shorter array is `bash: line 1: a[-20]: bad array subscript`.
   if (!assignArray(m, a, value, list?.map((it) => it.value), index)) ex.fail(`${a.name}[${a.index}]: bad array subscript`, 'arith');
 }

@@ -66,6 +66,12 @@ describe('read -a', () => {
   });
 });
 
+describe('subscripts written with expansions', () => {
+  it('assigns a[$i], a[$(…)], a["0"] and reads ${a[(i+1)*2-1]} (recorded; a[$i]=x was a command before)', () => {
+    expect(bash('i=2; a[$i]=x; a[i+1]=y; a[$(echo 5)]=z; a["0"]=w; declare -p a; echo ${a[(i+1)*2-1]} ${a[$i]}')).toEqual({ output: 'declare -a a=([0]="w" [2]="x" [3]="y" [5]="z")\nz x\n', exitCode: 0 });
+  });
+});
+
 describe('associative arrays in bash', () => {
   it('sets keys quoted or expanded, lists them in bash 5.2 hash order, unsets one, declares -p', () => {
     const script = 'declare -A m; m[web]=1; m["a b"]=2; k=x; m[$k]=3; echo "${m[web]} ${!m[@]} ${#m[@]} ${m["a b"]} ${m[$k]}"; declare -p m; unset "m[web]"; for k in "${!m[@]}"; do echo "$k=${m[$k]}"; done; declare -A e; declare -p e; y=1; declare -A y; declare -p y';

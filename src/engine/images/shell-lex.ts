@@ -227,7 +227,15 @@ export function tokenize(src: string, nodes: ShellNode[], bash = false, extglob 
 
   /** A subscript as a word (`${m["a b"]}`, `${m[$k]}`): its blanks are part of it. */
   const keyWord = (text: string): Word => {
-    const words = tokenize(text, nodes, bash, extglob, ansiC).flatMap((t) => (t.k === 'word' ? [t.word] : []));
+    // An arithmetic subscript need not lex as words (`${a[(i+1)*2]}`): then its text is the key.
+    let toks: Tok[];
+    try {
+      toks = tokenize(text, nodes, bash, extglob, ansiC);
+    } catch (e) {
+      if (e instanceof SyntaxFailure) return [{ t: 'lit', v: text, q: true }];
+      throw e;
+    }
+    const words = toks.flatMap((t) => (t.k === 'word' ? [t.word] : []));
     return words.flatMap((w, k) => (k > 0 ? [{ t: 'lit' as const, v: ' ', q: true }, ...w] : w));
   };
 
