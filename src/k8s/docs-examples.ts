@@ -51,6 +51,7 @@
 import { DOCS_EXAMPLES_DEBUG } from './docs-examples-debug';
 import { DOCS_EXAMPLES_JOBS } from './docs-examples-jobs';
 import { DOCS_EXAMPLES_MYSQL } from './docs-examples-mysql';
+import { DOCS_EXAMPLES_PODS } from './docs-examples-pods';
 import { DOCS_EXAMPLES_POLICY } from './docs-examples-policy';
 import { DOCS_EXAMPLES_TASKS } from './docs-examples-tasks';
 import { DOCS_EXAMPLES_WORDPRESS } from './docs-examples-wordpress';
@@ -284,6 +285,7 @@ export const ALL_DOCS_EXAMPLES: Readonly<Record<string, DocsExample>> = {
   ...DOCS_EXAMPLES_POLICY,
   ...DOCS_EXAMPLES_ZOOKEEPER,
   ...DOCS_EXAMPLES_DEBUG,
+  ...DOCS_EXAMPLES_PODS,
 };
 
 /** The file at `path` (under examples/), if the docs have it. */

@@ -38,6 +38,8 @@ export interface AppRun {
   killed?: { at: number; code: number };
   /** When its memory reaches the container's limit. */
   oomAt?: number;
+  /** Threads spinning forever (stress's CPU hogs), at most the node's CPUs: millicores it burns unthrottled. */
+  busyMillicores?: number;
   /** Static files it serves (nginx, httpd): paths under it come from the container's filesystem. */
   docroot?: string;
   /** It serves the docroot as python's http.server does: listings and its own 404 page (python.ts). */

@@ -48,6 +48,8 @@ export function launch(m: Machine, ctx: RunContext, start: AppStart, daemon: boo
   });
   if (start.redis) bootRedisApp(m, ctx, run, start.redis);
   if (start.zk) run.zk = start.zk;
+  // A thread spins on one core at most; the node has `cpus` of them.
+  if (start.busyMillicores) run.busyMillicores = Math.min(start.busyMillicores, (ctx.cpus ?? 1) * 1000);
   m.apps.push(run);
   return run;
 }

@@ -39,6 +39,8 @@ export interface AppStart {
   redis?: RedisConfig;
   /** A ZooKeeper server (zookeeper-server.ts): its myid and config. */
   zk?: ZkServer;
+  /** Threads that spin forever (stress's CPU hogs): millicores it would burn with no limit. */
+  busyMillicores?: number;
 }
 
 export type Outcome =
@@ -281,7 +283,8 @@ function stress(argv: string[], pc: ProgramContext): Outcome {
   const behaviour: RunningBehaviour = timeout > 0
     ? { kind: 'job', durationMs: timeout * 1000, exitCode: 0, memoryBytes, output: [dispatch, `stress: info: [1] successful run completed in ${timeout}s`] }
     : { kind: 'sleep-forever', memoryBytes, logs: [] };
-  return { k: 'app', start: { name: 'stress', version: pc.version, behaviour, argv, style: 'silent', banner: timeout > 0 ? [] : [[0, 'stdout', dispatch]] } };
+  // Each --cpu worker spins on sqrt() (the --vm workers mostly sleep under --vm-hang).
+  return { k: 'app', start: { name: 'stress', version: pc.version, behaviour, argv, style: 'silent', banner: timeout > 0 ? [] : [[0, 'stdout', dispatch]], ...(cpu > 0 ? { busyMillicores: cpu * 1000 } : {}) } };
 }
 
 /** vish/stress (Go): `-cpus N` burns CPU; `-mem-total` grows memory by `-mem-alloc-size` per `-mem-alloc-sleep`. */
@@ -291,13 +294,18 @@ function vishStress(argv: string[], pc: ProgramContext): Outcome {
   const sleepMs = Number((opt(argv, '-mem-alloc-sleep', '--mem-alloc-sleep') ?? '1ms').replace(/ms$/, '').replace(/s$/, '000')) || 1;
   const at = pc.clock;
   const k = (dt: number, text: string): [number, 'stderr', string] => [dt, 'stderr', `I${klogTime(at + dt)}       1 main.go:${text}`];
+  // main.go: one line per -cpus goroutine copying /dev/zero to /dev/null, then `Allocated` once the
+  // last chunk is in (at once for the default "0").
+  const cpus = Math.max(0, Math.trunc(Number(opt(argv, '-cpus', '--cpus') ?? 0)) || 0);
+  const allocMs = total > 0 && size > 0 ? Math.floor(total / size) * sleepMs : 0;
   const banner: AppStart['banner'] = [
     k(0, `26] Allocating "${opt(argv, '-mem-total') ?? '0'}" memory, in "${opt(argv, '-mem-alloc-size') ?? '4Ki'}" chunks, with a ${opt(argv, '-mem-alloc-sleep') ?? '1ms'} sleep between allocations`),
-    k(1, '39] Spawning a thread to consume CPU'),
+    ...Array.from({ length: cpus }, () => k(0, '39] Spawning a thread to consume CPU')),
+    k(allocMs, `29] Allocated "${opt(argv, '-mem-total') ?? '0'}" memory`),
   ];
   const server = { ...httpServer(0, {}), listen: [], startupMs: 0, memoryBytes: 2 * MiB, logStyle: 'silent' as const };
   const behaviour: RunningBehaviour = total > 0 ? { kind: 'memory-leak', server, bytesPerSecond: (size / sleepMs) * 1000, logEveryMs: 3_600_000, maxBytes: total } : { kind: 'sleep-forever', memoryBytes: 2 * MiB, logs: [] };
-  return { k: 'app', start: { name: 'stress', version: pc.version, behaviour, argv, style: 'silent', banner } };
+  return { k: 'app', start: { name: 'stress', version: pc.version, behaviour, argv, style: 'silent', banner, ...(cpus > 0 ? { busyMillicores: cpus * 1000 } : {}) } };
 }
 
 function postgres(argv: string[], pc: ProgramContext): Outcome {

@@ -23,22 +23,26 @@ export const LOAD_DEFAULT: LoadCurve = { idleMillicores: 1, millicoresPerRps: 0.
 
 /**
  * CPU use at `at` in millicores while PID 1 serves `rps` requests per second: each live server
- * app's idle baseline, plus PID 1's cost per request. Non-server programs (shells, sleep, jobs
- * waiting on timers) burn nothing measurable.
+ * app's idle baseline, plus PID 1's cost per request, plus the threads that spin forever (stress's
+ * CPU hogs), which CFS throttles to the container's CPU limit. Other non-server programs (shells,
+ * sleep, jobs waiting on timers) burn nothing measurable.
  */
 export function cpuMillicores(p: ProcessState, at: number, rps: number): number {
   if (p.startError || deadAt(p, at)) return 0;
   // The apps exist once the process has run up to `at` (as memoryUsageBytes does).
   sync(p, at);
   let m = 0;
+  let busy = 0;
   for (const a of p.machine.apps) {
     if (!appAlive(a, at)) continue;
+    busy += a.busyMillicores ?? 0;
     const server = serverOf(a.behaviour);
     if (!server) continue;
     const curve = server.load ?? LOAD_DEFAULT;
     m += curve.idleMillicores + (a.pid === 1 ? rps * curve.millicoresPerRps : 0);
   }
-  return m;
+  const limit = p.input.cpuLimitMillicores;
+  return limit === undefined ? m + busy : Math.min(m + busy, Math.max(m, limit));
 }
 
 /** Millicores for `ms` milliseconds, in nanocore-seconds (cAdvisor's usageCoreNanoSeconds). */

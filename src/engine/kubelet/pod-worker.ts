@@ -33,6 +33,7 @@ import { containerMounts, refreshPayloads } from './volume-data';
 import { containerBook } from './container-book';
 import { actuated } from './resize';
 import { preStop } from './prestop';
+import { postStart } from './poststart';
 import { lookupRuntimeHandler } from './runtime-class';
 import { runAsNonRootError } from './run-as-non-root';
 import { plegTouch } from './pleg-clock';
@@ -276,6 +277,7 @@ function completeOp(w: World, self: KubeletState, wk: PodWorker, op: PodOp): voi
       const book = containerBook(wk, op.container);
       delete book.waiting;
       delete book.killFor;
+      postStart(w, self, rt, wk, wk.pod, spec.c, op.containerId, spec.fieldPath);
       startProbes(w, self, wk, spec.c, op.containerId);
       pass.handled.push(op.container);
       break;

@@ -115,7 +115,7 @@ export function runProbe(w: World, self: KubeletState, arg: string, requestSync:
     }
     if (b.result === 'failure' && b.kind !== 'readiness') {
       // The worker holds until the container is replaced; the pod worker kills it.
-      wk.containers.get(name)!.killFor = { containerId, probe: b.kind };
+      wk.containers.get(name)!.killFor = { containerId, reason: b.kind };
       requestSync(uid);
       return;
     }

@@ -26,8 +26,8 @@ export interface ContainerBook {
   /** The last pull failure, quoted by the ImagePullBackOff message. */
   lastPullError?: string;
   probes: ProbeBook[];
-  /** A liveness or startup probe failed past its threshold: kill this instance and restart. */
-  killFor?: { containerId: string; probe: 'liveness' | 'startup' };
+  /** A liveness or startup probe failed past its threshold, or the postStart hook failed: kill this instance and restart. */
+  killFor?: { containerId: string; reason: 'liveness' | 'startup' | 'postStart' };
 }
 
 /** The one CRI/CSI operation a Pod worker has in flight; it completes on the `op` timer. */

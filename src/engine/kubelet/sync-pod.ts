@@ -104,7 +104,8 @@ function running(w: World, self: KubeletState, wk: PodWorker, pod: Pod, c: Conta
   if (!hasProbes(wk, c, cur.id)) startProbes(w, self, wk, c, cur.id);
   let why: string | undefined;
   const resize = resizeAction(wk, c);
-  if (book.killFor) why = `Container ${c.name} failed ${book.killFor.probe} probe, will be restarted`;
+  // killContainer's message: the probe's sentence, or the bare reason for a failed postStart hook.
+  if (book.killFor) why = book.killFor.reason === 'postStart' ? 'FailedPostStartHook' : `Container ${c.name} failed ${book.killFor.reason} probe, will be restarted`;
   else if ((c.image ?? '') !== cur.config.image) why = `Container ${c.name} definition changed, will be restarted`;
   else if (resize === 'restart') why = `Container ${c.name} resize requires restart`;
   else if (resize === 'update') return { kind: 'op', op: { kind: 'resize', container: c.name }, latency: UPDATE_RESOURCES_MS };

@@ -1,0 +1,30 @@
+/**
+ * The postStart hook (kuberuntime_container.go startContainer, step 4): it runs in the container
+ * once it has started; a failure is a FailedPostStartHook event and the container is killed and
+ * restarted. The "Attach Handlers to Container Lifecycle Events" page's hook writes a file.
+ */
+import { describe, expect, it } from 'vitest';
+import { bootCluster, createPod, eventsFor, getPod, inPod, podManifest } from './kubelet.testing';
+
+describe('a postStart hook', () => {
+  it('runs in the container after it starts (the lifecycle page: /usr/share/message)', () => {
+    const sim = bootCluster();
+    const hook = { postStart: { exec: { command: ['/bin/sh', '-c', 'echo Hello from the postStart handler > /usr/share/message'] } } };
+    createPod(sim, podManifest('lifecycle-demo', 'nginx:1.27', { container: { lifecycle: hook } }));
+    sim.advance(15_000);
+    expect(inPod(sim, 'lifecycle-demo', ['cat', '/usr/share/message']).output).toBe('Hello from the postStart handler\n');
+    expect(eventsFor(sim, 'lifecycle-demo')).not.toContainEqual(expect.stringMatching(/FailedPostStartHook/));
+  });
+
+  it('that fails is a FailedPostStartHook event quoting the command, its stderr and output; the container is killed and restarted', () => {
+    const sim = bootCluster();
+    const hook = { postStart: { exec: { command: ['/bin/sh', '-c', 'echo oops >&2; exit 3'] } } };
+    createPod(sim, podManifest('bad-hook', 'nginx:1.27', { container: { lifecycle: hook } }));
+    sim.advance(15_000);
+    const uid = getPod(sim, 'bad-hook')!.metadata.uid!;
+    const events = eventsFor(sim, 'bad-hook');
+    expect(events).toContain(`Warning FailedPostStartHook: Exec lifecycle hook ([/bin/sh -c echo oops >&2; exit 3]) for Container "api" in Pod "bad-hook_default(${uid})" failed - error: command '/bin/sh -c echo oops >&2; exit 3' exited with 3: oops\n, message: "oops\\n"`);
+    expect(events).toContain('Normal Killing: FailedPostStartHook');
+    expect(getPod(sim, 'bad-hook')?.status?.containerStatuses?.[0]?.restartCount).toBeGreaterThan(0);
+  });
+});
