@@ -251,6 +251,7 @@ export interface PodSpec {
   nodeName?: string;
   serviceAccountName?: string;
   serviceAccount?: string;
+  imagePullSecrets?: LocalObjectReference[];
   securityContext?: Record<string, unknown>;
   schedulerName?: string;
   tolerations?: Toleration[];
@@ -1015,6 +1016,11 @@ export interface IPAddress extends KObject {
   spec?: { parentRef?: ParentReference };
 }
 
+/** core/v1 LocalObjectReference: an object in the same namespace, by name (imagePullSecrets). */
+export interface LocalObjectReference {
+  name: string;
+}
+
 /** core/v1 TypedLocalObjectReference: an Ingress backend that is not a Service. */
 export interface TypedLocalObjectReference {
   apiGroup?: string;
@@ -1100,6 +1106,8 @@ export interface RuntimeClass extends KObject {
 
 export interface ServiceAccount extends KObject {
   kind: 'ServiceAccount';
+  imagePullSecrets?: LocalObjectReference[];
+  automountServiceAccountToken?: boolean;
 }
 
 /** Binding is the pods/binding subresource body the scheduler POSTs. */

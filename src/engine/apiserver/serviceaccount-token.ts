@@ -5,7 +5,8 @@
  * (header `{"alg":"RS256","kid":…}`, claims sorted, `kubernetes.io` private claims, the
  * 1-year extended expiry kubeadm's defaults give a kubelet's token with `warnafter` at the
  * requested 3607 s). The signature is no RSA: 256 bytes derived from the cluster's seed and the
- * signed text, so only tokens this cluster minted, unaltered, verify.
+ * signed text, so only tokens this cluster minted, unaltered, verify. The token controller's
+ * legacy Secret tokens (mintLegacyToken) are signed and checked here too.
  *
  * Approximate: the kubelet mints the token itself instead of sending a TokenRequest (the
  * request is not on the trace) and never rotates it. `kubectl create token` does send one
@@ -40,8 +41,8 @@ export interface TokenBinding {
   expirationSeconds: number;
   /**
    * Upstream extends a Pod-bound token asked for with 3607 s and the API audience to a year,
-   * warning after the 3607 s. The kubelet's tokens always get it here (see the header); a
-   * TokenRequest decides by upstream's rule (token-request.ts).
+   * warning after the 3607 s (extendsExpiration), for the kubelet's projected tokens and a
+   * TokenRequest alike: a projected source with its own audience or lifetime is not extended.
    */
   extendExpiration: boolean;
   /** `aud`; unset, the API server's own audience. */
@@ -52,6 +53,14 @@ export interface TokenBinding {
 
 /** The API server's audiences (--api-audiences, kubeadm's default: the issuer). */
 export const API_AUDIENCES: readonly string[] = [ISSUER];
+
+/** The kubelet's token request for the API (3607 s), which --service-account-extend-token-expiration extends. */
+const WARN_ONLY_BOUND_TOKEN_EXPIRATION_S = 3607;
+
+/** Upstream's rule: a Pod-bound token asked for with 3607 s for the API's own audiences gets the year. */
+export function extendsExpiration(podBound: boolean, expirationSeconds: number, audiences: readonly string[]): boolean {
+  return podBound && expirationSeconds === WARN_ONLY_BOUND_TOKEN_EXPIRATION_S && audiences.every((a) => API_AUDIENCES.includes(a));
+}
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 const CODES = Array.from(ALPHABET, (c) => c.charCodeAt(0));
@@ -203,8 +212,47 @@ export function mintToken(w: World, b: TokenBinding): MintedToken | { ok: false;
     nbf: iat,
     sub: `system:serviceaccount:${b.namespace}:${b.serviceAccount}`,
   };
+  return { ok: true, token: signClaims(w, claims), exp };
+}
+
+/** The JWT of `claims` (keys in the order given) under the cluster's key. */
+function signClaims(w: World, claims: object): string {
   const signed = `${header(w)}.${b64ascii(JSON.stringify(claims))}`;
-  return { ok: true, token: `${signed}.${signature(w, signed)}`, exp };
+  return `${signed}.${signature(w, signed)}`;
+}
+
+/** LegacyIssuer: the `iss` of the tokens the token controller writes into Secrets. */
+const LEGACY_ISSUER = 'kubernetes/serviceaccount';
+const LEGACY_CLAIM = 'kubernetes.io/serviceaccount/';
+
+/**
+ * The token the token controller puts in a `kubernetes.io/service-account-token` Secret
+ * (serviceaccount.LegacyClaims): no audience, no expiry, and private claims that name the
+ * ServiceAccount and the Secret, keys sorted as go-jose writes the merged claims.
+ */
+export function mintLegacyToken(w: World, sa: { namespace: string; name: string; uid: string }, secretName: string): string {
+  return signClaims(w, {
+    iss: LEGACY_ISSUER,
+    [`${LEGACY_CLAIM}namespace`]: sa.namespace,
+    [`${LEGACY_CLAIM}secret.name`]: secretName,
+    [`${LEGACY_CLAIM}service-account.name`]: sa.name,
+    [`${LEGACY_CLAIM}service-account.uid`]: sa.uid,
+    sub: `system:serviceaccount:${sa.namespace}:${sa.name}`,
+  });
+}
+
+/**
+ * The legacy validator: the Secret it names still holds this very token and the ServiceAccount
+ * is the same one (uid). Approximate: the kubernetes.io/legacy-token-last-used label is not kept.
+ */
+function authenticateLegacy(w: World, token: string, claims: Record<string, unknown>, audiences: readonly string[]): ServiceAccountAuthentication | undefined {
+  const ns = String(claims[`${LEGACY_CLAIM}namespace`] ?? '');
+  const name = String(claims[`${LEGACY_CLAIM}service-account.name`] ?? '');
+  const secret = storedObject(w, 'secrets', ns, String(claims[`${LEGACY_CLAIM}secret.name`] ?? '')) as (KObject & { data?: Record<string, string> }) | undefined;
+  if (!secret || secret.metadata.deletionTimestamp || decodeBase64(secret.data?.['token'] ?? '') !== token) return undefined;
+  const uid = String(claims[`${LEGACY_CLAIM}service-account.uid`] ?? '');
+  if (!sameUid(w, storedObject(w, 'serviceaccounts', ns, name), uid)) return undefined;
+  return { user: { ...serviceAccountUser(ns, name), uid }, audiences: [...audiences], extra: {} };
 }
 
 interface ClaimRef {
@@ -268,6 +316,7 @@ export function authenticateServiceAccountToken(w: World, token: string, audienc
   if (header?.alg !== 'RS256' || header.kid !== keyId(w)) return undefined;
   if (signature(w, `${head}.${body}`) !== sig) return undefined;
   const claims = parseJson(fromB64url(body)) as Claims | undefined;
+  if (claims?.iss === LEGACY_ISSUER) return authenticateLegacy(w, token, claims as Record<string, unknown>, audiences);
   const k8s = claims?.['kubernetes.io'];
   const now = Math.floor((EPOCH_MS + w.now) / 1000);
   if (!claims || !k8s || claims.iss !== ISSUER || (claims.exp ?? 0) <= now || (claims.nbf ?? 0) > now) return undefined;

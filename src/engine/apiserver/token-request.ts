@@ -14,7 +14,7 @@ import type { World } from '../world';
 import { badRequest, invalid, notFound, type StatusError } from './status';
 import { invalid as invalidField, path } from './validation/field';
 import { storedObject } from './storage';
-import { API_AUDIENCES, mintToken, type ObjectBinding, type TokenBinding } from './serviceaccount-token';
+import { API_AUDIENCES, extendsExpiration, mintToken, type ObjectBinding, type TokenBinding } from './serviceaccount-token';
 import type { ApiResponse } from './handler';
 
 /** How the errors name the kind: `TokenRequest.authentication.k8s.io "x" is invalid: …`. */
@@ -24,7 +24,6 @@ const TOKEN_REQUEST_KIND = { group: 'authentication.k8s.io', kind: 'TokenRequest
 const MIN_TOKEN_AGE_S = 10 * 60;
 const MAX_TOKEN_AGE_S = 2 ** 32;
 /** token.WarnOnlyBoundTokenExpirationSeconds: what the kubelet asks for a kube-api-access token. */
-const WARN_ONLY_BOUND_TOKEN_EXPIRATION_S = 3607;
 
 function fail(e: StatusError): ApiResponse {
   return { ok: false, error: e };
@@ -104,7 +103,7 @@ export function requestToken(w: World, sa: KObject, body: KObject | undefined, n
     if (!b.ok) return fail(b.error);
     bound = b.binding;
   }
-  const extendExpiration = !!bound.pod && expirationSeconds === WARN_ONLY_BOUND_TOKEN_EXPIRATION_S && audiences.every((a) => API_AUDIENCES.includes(a));
+  const extendExpiration = extendsExpiration(!!bound.pod, expirationSeconds, audiences);
   const minted = mintToken(w, { namespace: ns, serviceAccount: name, ...bound, expirationSeconds, extendExpiration, audiences, nonce });
   if (!minted.ok) return fail(notFound({ resource: 'serviceaccounts', group: '' } as ResourceInfo, name));
   // The status's expiry is the asked-for lifetime from now, even when the token's exp is extended.

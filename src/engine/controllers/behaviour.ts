@@ -47,8 +47,8 @@ function serviceAccountOf(def: ControllerDef): string {
   return def.serviceAccount ?? def.actor;
 }
 
-function who(def: ControllerDef): ClientIdentity {
-  return { user: controllerUser(serviceAccountOf(def)), actor: def.actor };
+function who(self: ManagerState, def: ControllerDef): ClientIdentity {
+  return { user: def.rootClient ? managerWho(self).user : controllerUser(serviceAccountOf(def)), actor: def.actor };
 }
 
 /**
@@ -56,19 +56,19 @@ function who(def: ControllerDef): ClientIdentity {
  * (--use-service-account-credentials, client-builder.ts); cloud-controller-manager's controllers
  * share its own identity here.
  */
-function withServiceAccount(self: ManagerState): boolean {
-  return self.kind === 'kube-controller-manager';
+function withServiceAccount(self: ManagerState, def: ControllerDef): boolean {
+  return self.kind === 'kube-controller-manager' && !def.rootClient;
 }
 
 /** Before a controller's client sends anything (a request, an Event): the token its ServiceAccount needs. */
 function authorizeClient(w: World, self: ManagerState, def: ControllerDef): void {
-  if (withServiceAccount(self)) ensureClientToken(w, self, managerWho(self), serviceAccountOf(def));
+  if (withServiceAccount(self, def)) ensureClientToken(w, self, managerWho(self), serviceAccountOf(def));
 }
 
 type Observed = { desired: number; actual: number };
 
 function context(w: World, self: ManagerState, def: ControllerDef, observed?: (o: Observed) => void): ControllerContext {
-  const id = who(def);
+  const id = who(self, def);
   return {
     w,
     self,
@@ -168,7 +168,7 @@ function dispatchDeltas(w: World, self: ManagerState, resource: string, deltas: 
 function startControllers(w: World, self: ManagerState): void {
   const controllers = controllersOf(w, self);
   // Each controller's client is built as it starts, before the shared informers list anything.
-  if (withServiceAccount(self)) for (const def of controllers) configureClient(w, self, managerWho(self), serviceAccountOf(def));
+  for (const def of controllers) if (withServiceAccount(self, def)) configureClient(w, self, managerWho(self), serviceAccountOf(def));
   const resources = [...new Set(controllers.flatMap((c) => c.informers))];
   for (const r of resources) self.informers[r] = newInformer(r);
   for (const r of resources) syncAndDispatch(w, self, r);
@@ -186,7 +186,7 @@ function startControllers(w: World, self: ManagerState): void {
  */
 export function startController(w: World, self: ManagerState, def: ControllerDef): void {
   if (!self.leader.isLeader) return;
-  if (withServiceAccount(self)) configureClient(w, self, managerWho(self), serviceAccountOf(def));
+  if (withServiceAccount(self, def)) configureClient(w, self, managerWho(self), serviceAccountOf(def));
   for (const r of def.informers) {
     const inf = self.informers[r];
     if (!inf) {

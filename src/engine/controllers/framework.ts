@@ -74,6 +74,11 @@ export interface ControllerDef {
    * starts the node IPAM controller with the `node-controller` client).
    */
   serviceAccount?: string;
+  /**
+   * It runs with the manager's own client, as kube-controller-manager starts the token controller
+   * (rootClientBuilder "tokens-controller": it mints the tokens the others' clients would need).
+   */
+  rootClient?: true;
   /** Resources whose shared informers this controller reads. */
   informers: string[];
   /** Also receives the deltas of every custom resource's informer (the garbage collector's monitors). */

@@ -29,6 +29,7 @@ import { replicationController } from './replication/controller';
 import { resourceQuotaController } from './resourcequota/controller';
 import { rootCaCertPublisher } from './rootcacertpublisher';
 import { serviceAccountController } from './serviceaccount';
+import { serviceAccountTokenController } from './serviceaccount-tokens';
 import { statefulSetController } from './statefulset/controller';
 import { taintEvictionController } from './tainteviction';
 import { ttlAfterFinishedController } from './ttlafterfinished';
@@ -49,6 +50,7 @@ export const CONTROLLERS: ControllerDef[] = [
   resourceQuotaController,
   namespaceController,
   serviceAccountController,
+  serviceAccountTokenController,
   garbageCollector,
   daemonSetController,
   jobController,

@@ -10,14 +10,14 @@
  * unless optional, with the projected plugin's message.
  */
 import type { ConfigMap, KeyToPath, Pod, Secret } from '../../k8s/types';
-import { mintToken } from '../apiserver/serviceaccount-token';
+import { API_AUDIENCES, extendsExpiration, mintToken } from '../apiserver/serviceaccount-token';
 import { newLayer, normalizePath, type FsLayer } from '../images/fs';
 import { peekObject, type World } from '../world';
 import { payloadLayer, podFsGroup } from './volume-data';
 import { downwardFiles, type DownwardFile } from './downward-api';
 
 interface Source {
-  serviceAccountToken?: { path?: string; expirationSeconds?: number };
+  serviceAccountToken?: { path?: string; expirationSeconds?: number; audience?: string };
   configMap?: { name?: string; items?: KeyToPath[]; optional?: boolean };
   secret?: { name?: string; items?: KeyToPath[]; optional?: boolean };
   downwardAPI?: { items?: DownwardFile[] };
@@ -35,13 +35,17 @@ export function projectedLayer(w: World, node: string, pod: Pod, sources: readon
     const s = raw as Source;
     if (s.serviceAccountToken) {
       const nodeObj = peekObject(w, 'nodes', `nodes/${node}`);
+      // The token manager asks for the source's audience, or (none given) the API server's own.
+      const audiences = s.serviceAccountToken.audience ? [s.serviceAccountToken.audience] : API_AUDIENCES;
+      const expirationSeconds = s.serviceAccountToken.expirationSeconds ?? 3600;
       const minted = mintToken(w, {
         namespace: ns,
         serviceAccount: pod.spec.serviceAccountName ?? 'default',
         pod: { name: pod.metadata.name ?? '', uid: pod.metadata.uid ?? '' },
         node: { name: node, uid: nodeObj?.metadata.uid ?? '' },
-        expirationSeconds: s.serviceAccountToken.expirationSeconds ?? 3600,
-        extendExpiration: true,
+        expirationSeconds,
+        extendExpiration: extendsExpiration(true, expirationSeconds, audiences),
+        audiences,
       });
       if (!minted.ok) return minted;
       // With an fsGroup (or fsUser) the token is written 0600, before the ownership walk adds 0440.

@@ -43,7 +43,8 @@ function mountToken(w: World, pod: Pod): void {
 
 /**
  * ServiceAccount: defaults serviceAccountName and mounts its token as the projected
- * `kube-api-access-<5>` volume. A named ServiceAccount must exist. The `default` one is
+ * `kube-api-access-<5>` volume; a Pod with no imagePullSecrets gets the ServiceAccount's. A named
+ * ServiceAccount must exist. The `default` one is
  * waived while the namespace has none at all: the serviceaccount controller creates it within
  * milliseconds of the namespace, a window the simulation does not stage.
  */
@@ -57,7 +58,7 @@ export const ServiceAccount: MutatingPlugin = {
     const saName = pod.spec.serviceAccountName || pod.spec.serviceAccount || 'default';
     pod.spec.serviceAccountName = saName;
     pod.spec.serviceAccount = saName;
-    const sa = storedObject(w, 'serviceaccounts', ns, saName) as (ServiceAccountObj & { automountServiceAccountToken?: boolean }) | undefined;
+    const sa = storedObject(w, 'serviceaccounts', ns, saName) as ServiceAccountObj | undefined;
     const anyInNamespace = [...(w.etcd.kv.get('serviceaccounts')?.values() ?? [])].some((o) => o.metadata.namespace === ns);
     if (!sa && (saName !== 'default' || anyInNamespace)) {
       return admissionForbidden(a, `error looking up service account ${ns}/${saName}: serviceaccount "${saName}" not found`);
@@ -65,6 +66,9 @@ export const ServiceAccount: MutatingPlugin = {
     const podAutomount = (pod.spec as { automountServiceAccountToken?: boolean }).automountServiceAccountToken;
     const automount = podAutomount ?? sa?.automountServiceAccountToken ?? true;
     if (automount) mountToken(w, pod);
+    // admitPod: a Pod naming no pull secrets gets its ServiceAccount's.
+    const pullSecrets = sa?.imagePullSecrets ?? [];
+    if (!pod.spec.imagePullSecrets?.length && pullSecrets.length) pod.spec.imagePullSecrets = pullSecrets.map((r) => ({ name: r.name }));
     return true;
   },
 };
