@@ -2,8 +2,8 @@
  * Every file the docs' example URLs serve (k8s/docs-examples*.ts) is what its page applies: it
  * parses, and `kubectl apply --dry-run=server -f https://k8s.io/examples/PATH` is accepted by the
  * real engine's kube-apiserver (defaulting, validation, admission), printing one
- * `KIND/NAME created (server dry run)` line per object. The namespaces the manifests name are
- * created first, as their pages do. A template (TEMPLATES) is applied as its page expands it first:
+ * `KIND/NAME created (server dry run)` line per object. The namespaces the manifests name, and
+ * the ServiceAccounts their Pods run as, are created first, as their pages do. A template (TEMPLATES) is applied as its page expands it first:
  * job-tmpl.yaml's `$ITEM` is no name the API server takes, so the page's `sed` fills it in.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -30,13 +30,18 @@ describe('the docs’ example manifests', () => {
   it('each parses and is accepted by kubectl apply --dry-run=server through the engine', () => {
     const run = sessionRunner(new Session({ seed: 1 }));
     const namespaces = new Set<string>();
+    const accounts = new Set<string>();
     for (const [, { text }] of MANIFESTS) {
       for (const o of objects(text)) {
         const ns = (o['metadata'] as { namespace?: string } | undefined)?.namespace;
         if (ns) namespaces.add(ns);
+        // A Pod's ServiceAccount must exist (pod-projected-svc-token.yaml's build-robot, made by its page).
+        const sa = o['kind'] === 'Pod' ? (o['spec'] as { serviceAccountName?: string }).serviceAccountName : undefined;
+        if (sa) accounts.add(`${sa} --namespace=${ns ?? 'default'}`);
       }
     }
     for (const ns of namespaces) if (run(`kubectl get namespace ${ns}`).code !== 0) expect(run(`kubectl create namespace ${ns}`).code).toBe(0);
+    for (const sa of accounts) expect(run(`kubectl create serviceaccount ${sa}`).code).toBe(0);
     for (const [path, { text }] of MANIFESTS) {
       const expand = TEMPLATES[path];
       const r = run(
