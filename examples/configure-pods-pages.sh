@@ -1,0 +1,36 @@
+# "Configure Pods and Containers" pages, applied by URL as they say (src/k8s/docs-examples-pods.ts).
+# Attach Handlers to Container Lifecycle Events: the postStart hook runs in the container once it
+# has started and writes /usr/share/message. This runner's stdin is no terminal, so `exec -it`
+# drops the TTY (with kubectl's notice) and bash reads the lines below as its input.
+kubectl apply -f https://k8s.io/examples/pods/lifecycle-events.yaml
+kubectl wait --for=condition=Ready pod/lifecycle-demo --timeout=1m
+kubectl get pod lifecycle-demo
+kubectl exec -it lifecycle-demo -- /bin/bash <<'SHELL'
+cat /usr/share/message
+SHELL
+# A hook that fails: FailedPostStartHook quotes the command, its stderr and output, and the
+# container is killed (Killing FailedPostStartHook) and restarted with back-off.
+kubectl run bad-hook --image=nginx --overrides='{"spec":{"containers":[{"name":"bad-hook","image":"nginx","lifecycle":{"postStart":{"exec":{"command":["/bin/sh","-c","echo no such file >&2; exit 1"]}}}}]}}'
+sleep 20
+kubectl get events --field-selector involvedObject.name=bad-hook,reason!=Pulling,reason!=Pulled --sort-by=.metadata.creationTimestamp -o custom-columns=TYPE:.type,REASON:.reason,MESSAGE:.message
+kubectl delete pod lifecycle-demo bad-hook
+# Configure a Pod to Use a Projected Volume for Storage: two Secrets in one directory.
+echo -n "admin" > ./username.txt
+echo -n "1f2d1e2e67df" > ./password.txt
+kubectl create secret generic user --from-file=./username.txt
+kubectl create secret generic pass --from-file=./password.txt
+kubectl apply -f https://k8s.io/examples/pods/storage/projected.yaml
+kubectl get --watch pod test-projected-volume --request-timeout=15s
+kubectl exec -it test-projected-volume -- /bin/sh <<'SHELL'
+ls /projected-volume/
+SHELL
+kubectl describe pod test-projected-volume | sed -n '/^Volumes:/,/^  kube-api-access/p'
+kubectl delete pod test-projected-volume
+kubectl delete secret user pass
+# Configure Liveness, Readiness and Startup Probes: a gRPC liveness probe against etcd's health
+# service on its client port.
+kubectl apply -f https://k8s.io/examples/pods/probe/grpc-liveness.yaml
+sleep 40
+kubectl describe pod etcd-with-grpc | grep Liveness
+kubectl get pod etcd-with-grpc
+kubectl delete pod etcd-with-grpc
