@@ -127,7 +127,9 @@ export function serverBanner(run: AppRun, style: LogStyle, proxyMode: 'iptables'
       return [];
     case 'nginx': {
       if (!nginxLogsNotices(run, style)) return [];
-      const n = (text: string): LogLine => line(up, `${slashTime(up)} [notice] 1#1: ${text}`, 'stderr');
+      // Its own PID as getpid() gives it: the namespace's (a shared one puts it past pause's).
+      const base = run.pidBase ?? 0;
+      const n = (text: string): LogLine => line(up, `${slashTime(up)} [notice] ${run.pid + base}#${run.pid + base}: ${text}`, 'stderr');
       return [
         n('using the "epoll" event method'),
         n(`nginx/${run.version}`),
@@ -135,7 +137,7 @@ export function serverBanner(run: AppRun, style: LogStyle, proxyMode: 'iptables'
         n(`OS: Linux ${KERNEL_RELEASE}`),
         n('getrlimit(RLIMIT_NOFILE): 1048576:1048576'),
         n('start worker processes'),
-        ...nginxWorkerPids(cpus, run.pid).map((pid) => n(`start worker process ${pid}`)),
+        ...nginxWorkerPids(cpus, run.pid).map((pid) => n(`start worker process ${pid + base}`)),
       ];
     }
     case 'httpd': {

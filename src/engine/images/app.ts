@@ -40,6 +40,8 @@ export interface AppRun {
   oomAt?: number;
   /** Threads spinning forever (stress's CPU hogs), at most the node's CPUs: millicores it burns unthrottled. */
   busyMillicores?: number;
+  /** Its container's place in a shared PID namespace: `pid` is the container's, pid + pidBase the namespace's (what nginx logs as its own). */
+  pidBase?: number;
   /** Static files it serves (nginx, httpd): paths under it come from the container's filesystem. */
   docroot?: string;
   /** It serves the docroot as python's http.server does: listings and its own 404 page (python.ts). */
@@ -71,6 +73,7 @@ export interface StartOptions {
   podIP: string;
   docroot?: string;
   listing?: true;
+  pidBase?: number;
   banner?: (run: AppRun) => LogLine[];
 }
 
@@ -111,6 +114,7 @@ export function startApp(o: StartOptions): AppRun {
     banner: [],
   };
   if (o.docroot !== undefined) run.docroot = o.docroot;
+  if (o.pidBase) run.pidBase = o.pidBase;
   if (o.listing) run.listing = true;
   if (behaviour.kind === 'crash') run.end = { at: o.startedAt + behaviour.afterMs, code: behaviour.exitCode };
   if (behaviour.kind === 'job') run.end = { at: o.startedAt + behaviour.durationMs, code: behaviour.exitCode };

@@ -28,6 +28,7 @@ export function launch(m: Machine, ctx: RunContext, start: AppStart, daemon: boo
   const asPid1 = (m.dialect === null || m.pid1Next) && !daemon && !m.apps.some((a) => a.pid === 1);
   m.pid1Next = false;
   const run = startApp({
+    ...(ctx.pidBase ? { pidBase: ctx.pidBase } : {}),
     name: start.name,
     version: start.version,
     behaviour: start.behaviour,

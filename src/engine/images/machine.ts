@@ -286,6 +286,8 @@ export interface RunContext {
    * processes follow them.
    */
   pidPeers?: Proc[];
+  /** The container's place in a shared PID namespace (ProcessInput.pidBase), fixed when it started. */
+  pidBase?: number;
   /** When the container started (its PID 1's start time). */
   startedAt?: number;
   /** The node's CPUs (nginx's `worker_processes auto`) and memory (`ps`'s %MEM): system.machine's, when a node runs it. */

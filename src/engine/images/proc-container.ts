@@ -184,8 +184,9 @@ export function execProcs(m: Machine, ctx: RunContext, tool: string[], uid: numb
   return out;
 }
 
-/** What this container's PIDs are shifted by in a shared namespace: past its peers' (a sandbox's pause, a target's). */
+/** What this container's PIDs are shifted by in a shared namespace: the Pod's, fixed at its start, or past its peers' (a target's). */
 export function pidBase(ctx: RunContext): number {
+  if (ctx.pidBase !== undefined) return ctx.pidBase;
   const peers = ctx.pidPeers ?? [];
   return peers.length ? Math.max(...peers.map((p) => p.pid)) + 5 : 0;
 }

@@ -8,6 +8,7 @@
  * memoryAt) for the container's own app; CPU time is 0 for everything (nothing accounts for it
  * per process), so %CPU reads 0.0 and TIME 0:00, as on an idle machine.
  */
+import type { BaseFs } from './fs';
 export interface Proc {
   pid: number;
   ppid: number;
@@ -29,6 +30,8 @@ export interface Proc {
   /** The controlling terminal (`pts/0`), or `?`. */
   tty: string;
   nice: number;
+  /** Another container's process in a shared PID namespace: that container's files (/proc/PID/root). */
+  root?: () => BaseFs;
 }
 
 /** What the machine under the processes is: %MEM's denominator and the boot time etime/START count from. */

@@ -153,6 +153,12 @@ export function withProcPids(base: BaseFs, procs: () => readonly Proc[], v: Stat
     return m ? { pid: Number(m[1]), rest: m[2] ?? '' } : undefined;
   };
   const find = (pid: number): Proc | undefined => procs().find((p) => p.pid === pid);
+  // /proc/PID/root of another container's process (a shared PID namespace): the path inside its files.
+  const inRoot = (at: { pid: number; rest: string } | undefined): { fs: BaseFs; path: string } | undefined => {
+    if (!at || (at.rest !== '/root' && !at.rest.startsWith('/root/'))) return undefined;
+    const root = find(at.pid)?.root;
+    return root ? { fs: root(), path: at.rest.slice('/root'.length) || '/' } : undefined;
+  };
   return {
     ...base,
     file: (path) => {
@@ -161,17 +167,23 @@ export function withProcPids(base: BaseFs, procs: () => readonly Proc[], v: Stat
         const p = find(at.pid);
         if (p) return procStatus(p, v);
       }
+      const r = inRoot(at);
+      if (r) return r.fs.file(r.path);
       return base.file(path);
     },
     isDir: (path) => {
       const at = pidOf(path);
       if (at?.rest === '' && find(at.pid)) return true;
+      const r = inRoot(at);
+      if (r) return r.fs.isDir(r.path);
       return base.isDir(path);
     },
     list: (dir) => {
       if (dir === '/proc') return [...new Set([...procs().map((p) => String(p.pid)), ...base.list(dir)])];
       const at = pidOf(dir);
-      if (at?.rest === '' && find(at.pid)) return ['status'];
+      if (at?.rest === '' && find(at.pid)) return find(at.pid)?.root ? ['root', 'status'] : ['status'];
+      const r = inRoot(at);
+      if (r) return r.fs.list(r.path);
       return base.list(dir);
     },
   };

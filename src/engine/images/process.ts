@@ -302,6 +302,7 @@ function context(p: ProcessState, lookahead: boolean, net?: NetworkView, main = 
     ctx.memTotalKb = system.machine.memTotalKib;
   }
   if (p.input.tty) ctx.tty = true;
+  if (p.input.pidBase !== undefined) ctx.pidBase = p.input.pidBase;
   if (p.input.runAsUser !== undefined) ctx.runAsUser = p.input.runAsUser;
   if (p.input.runAsGroup !== undefined) ctx.runAsGroup = p.input.runAsGroup;
   if (p.input.supplementalGroups) ctx.supplementalGroups = p.input.supplementalGroups;
@@ -902,6 +903,20 @@ export function processTable(p: ProcessState, now: number): Proc[] {
   if (p.startError || deadAt(p, now)) return [];
   sync(p, now);
   return containerProcs(p.machine, context(p, false), now);
+}
+
+/** The container's files as a process sharing its PID namespace reads them through /proc/PID/root (links resolved inside it). */
+export function rootFs(p: ProcessState): BaseFs {
+  const { base } = context(p, false);
+  const fs = p.machine.fs;
+  return {
+    file: (path) => {
+      const s = stat(fs, base, path);
+      return s.kind === 'file' ? s.content : undefined;
+    },
+    isDir: (path) => stat(fs, base, path).kind === 'dir',
+    list: (dir) => dirEntries(fs, base, dir).map((e) => e.name),
+  };
 }
 
 /**

@@ -100,7 +100,7 @@ interface Shutdown {
 }
 
 const SHUTDOWN: Record<string, Shutdown> = {
-  nginx: { ms: 40, code: 0, lines: (t, a) => (nginxLogsNotices(a, appStyle(a)) ? [{ at: t, stream: 'stderr', text: `${slashTime(t)} [notice] 1#1: signal 15 (SIGTERM) received, exiting` }] : []) },
+  nginx: { ms: 40, code: 0, lines: (t, a) => (nginxLogsNotices(a, appStyle(a)) ? [{ at: t, stream: 'stderr', text: `${slashTime(t)} [notice] ${a.pid + (a.pidBase ?? 0)}#${a.pid + (a.pidBase ?? 0)}: signal 15 (SIGTERM) received, exiting` }] : []) },
   httpd: { ms: 60, code: 0, lines: () => [] },
   /** redis-persist.ts redisShutdown logs it and writes the final RDB (signalTerm). */
   'redis-server': { ms: 80, code: 0, lines: () => [] },

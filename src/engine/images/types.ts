@@ -68,6 +68,11 @@ export interface ProcessInput {
   stdinOpen?: boolean;
   /** The container has a terminal (spec `tty: true`): its PID 1 holds pts/0 (`ps`). */
   tty?: boolean;
+  /**
+   * In the Pod's shared PID namespace (shareProcessNamespace), what the container's PIDs are
+   * shifted by: its process n is PID pidBase + n to every container of the Pod, and to itself.
+   */
+  pidBase?: number;
   /** securityContext.runAsUser: the uid its processes run as (`ps`), instead of the image's USER. */
   runAsUser?: number;
   /** securityContext.runAsGroup: the primary gid. */

@@ -9,7 +9,7 @@ import { nextUint32 } from '../core/rng';
 import { jitter, setTimer } from '../runtime';
 import type { ImageInfo } from '../images/types';
 import type { World } from '../world';
-import { execInContainer, readFollowed, plannedStop, processTable, processExit, resolveImage, settleProcess, startProcess } from './app';
+import { execInContainer, readFollowed, plannedStop, processTable, processExit, resolveImage, rootFs, settleProcess, startProcess } from './app';
 import type { ExecChunk, ExecResult, NetworkView } from '../images/types';
 import type { FollowRef } from '../images/follow';
 import { cniAdd, cniDel, cniOf, cniPluginMissing } from './cni';
@@ -211,6 +211,7 @@ export function startContainer(w: World, rt: RuntimeState, id: string): { ok: tr
     // hostNetwork Pods get the node's resolv.conf (dnsPolicy ClusterFirst falls back to Default).
     ...(podNetwork ? { dns: clusterDnsFrom(w, rt.host) } : {}),
     ...startNetns(w, rt.host, c.config.image, sb),
+    ...(c.config.pidMode === 'POD' ? { pidBase: sharedPidBase(w, rt, c) } : {}),
     clusterNet: true as const,
   };
   if (sb) ociCall(w, rt, 'start', c.id, sb, c.config.name);
@@ -350,13 +351,32 @@ function pidPeers(w: World, rt: RuntimeState, c: ContainerRecord): Proc[] | unde
   if (c.config.targetContainer) return targetProcesses(w, rt, c, c.config.targetContainer);
   if (c.config.pidMode === 'NODE') return hostProcesses(w, rt.host, c.id);
   if (c.config.pidMode !== 'POD') return undefined;
+  return sharedNamespace(w, rt, c).sort((a, b) => a.pid - b.pid);
+}
+
+/**
+ * A shared PID namespace's processes but `c`'s own: the sandbox's pause (PID 1), then each other
+ * running container's at the PIDs its pidBase puts them (its PID 1 a child of pause).
+ */
+function sharedNamespace(w: World, rt: RuntimeState, c: ContainerRecord): Proc[] {
   const sb = rt.sandboxes.get(c.sandboxId);
-  const peers: Proc[] = [pauseProc(1, 0, sb?.createdAt ?? 0)];
+  const procs: Proc[] = [pauseProc(1, 0, sb?.createdAt ?? 0)];
   for (const o of rt.containers.values()) {
     if (o === c || o.sandboxId !== c.sandboxId || o.state !== 'CONTAINER_RUNNING' || !o.process) continue;
-    // The pause process is PID 1 of a shared namespace: each container's own PID 1 is its child.
-    const base = peers[peers.length - 1]!.pid + 5;
-    for (const p of processTable(o.process, w.now)) peers.push({ ...p, pid: p.pid + base, ppid: p.ppid === 0 ? 0 : p.ppid + base });
+    const base = o.process.input.pidBase ?? 0;
+    const proc = o.process;
+    for (const p of processTable(proc, w.now)) procs.push({ ...p, pid: p.pid + base, ppid: p.ppid === 0 ? 0 : p.ppid + base, root: () => rootFs(proc) });
   }
-  return peers;
+  return procs;
+}
+
+/**
+ * Where a container starting into the Pod's shared PID namespace puts its processes: past every
+ * PID the namespace holds now (the kernel hands out the next free ones; runc's init and the
+ * entrypoint take a few first). Fixed for the container's life, so every container of the Pod,
+ * and the container itself (nginx's `7#7`), see the same PIDs. Approximate: a container's later
+ * processes continue its own range rather than interleaving with the others'.
+ */
+function sharedPidBase(w: World, rt: RuntimeState, c: ContainerRecord): number {
+  return Math.max(...sharedNamespace(w, rt, c).map((p) => p.pid)) + 5;
 }
