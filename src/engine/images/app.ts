@@ -42,6 +42,8 @@ export interface AppRun {
   busyMillicores?: number;
   /** Its container's place in a shared PID namespace: `pid` is the container's, pid + pidBase the namespace's (what nginx logs as its own). */
   pidBase?: number;
+  /** nginx's workers (container PIDs) after a reload (SIGHUP): new processes replace its start's (app-signals.ts). */
+  workers?: number[];
   /** Static files it serves (nginx, httpd): paths under it come from the container's filesystem. */
   docroot?: string;
   /** It serves the docroot as python's http.server does: listings and its own 404 page (python.ts). */

@@ -7,7 +7,6 @@
  * the expansion and redirection state, and the exec a tool asks for (execFromTool); starting an
  * app a command runs is launch-app.ts's.
  */
-import { appAlive } from './app';
 import type { Binary } from './catalog-types';
 import type { ViOpen } from './types';
 import { network } from './container-net';
@@ -40,7 +39,8 @@ import type { ExecRequest, LineReader, ReaderInput, RunUser } from './tool-types
 import { replLine } from './redis-cli-repl';
 import { mysqlReplLine } from './mysql-client-repl';
 import { own, setOwn } from '../../k8s/own';
-import { callerOf, runUser, visibleProcs } from './proc-container';
+import { callerOf, pidBase, runUser, visibleProcs } from './proc-container';
+import { signalApp } from './app-signals';
 import { nextProcPid } from './shell-chain';
 import { curlBuildFor } from './curl-builds';
 import { installedCommand } from './packages';
@@ -876,14 +876,8 @@ export function toolEnv(m: Machine, ctx: RunContext, env: Record<string, string>
     ...(ctx.system ? { system: ctx.system } : {}),
     ...(argv[0] !== undefined && argv[0].slice(argv[0].lastIndexOf('/') + 1) === 'curl' ? { curl: containerCurl(m, ctx, argv[0]) } : {}),
     program: (fullPath) => programAt(ctx, m.fs, runUser(m, ctx), fullPath),
-    signal: (pid, sig) => {
-      // An application the signal reaches ends with 128 + it (its handlers exit; SIGKILL kills).
-      const a = m.apps.find((x) => x.pid === pid && appAlive(x, m.clock));
-      if (!a) return;
-      const code = 128 + sig;
-      a.end = { at: m.clock, code };
-      a.killed = { at: m.clock, code };
-    },
+    // `pid` is the namespace's: this container's own past its pidBase, or another container's in a shared one.
+    signal: (pid, sig, sender = 0) => signalApp(m, pid - pidBase(ctx), sig, sender, ctx.cpus) || (ctx.pidPeers?.find((p) => p.pid === pid)?.signal?.(sig, sender) ?? false),
     ...(ctx.viBox ? { editor: (open: ViOpen) => void (ctx.viBox!.open = open) } : {}),
     ...(ctx.session?.columns !== undefined ? { columns: ctx.session.columns } : {}),
   };

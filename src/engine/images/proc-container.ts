@@ -14,7 +14,7 @@
  * a pipeline's other stages are shown with their words as written (unexpanded).
  */
 import { appAlive, memoryAt, type AppRun } from './app';
-import { nginxWorkerPids } from './app-logs';
+import { nginxWorkers } from './app-signals';
 import type { Machine, RunContext } from './machine';
 import { nextProcPid, pid1ShellOf, shellChain } from './shell-chain';
 import { stat } from './fs';
@@ -129,7 +129,7 @@ export function containerProcs(m: Machine, ctx: RunContext, now = m.clock): Proc
   }
   const nginx = alive.find((a) => a.name === 'nginx');
   if (nginx) {
-    for (const pid of nginxWorkerPids(ctx.cpus, nginx.pid)) {
+    for (const pid of nginxWorkers(nginx, ctx.cpus)) {
       out.push(proc({ pid, ppid: nginx.pid, uid: NGINX_UID, user: nameOf(u, NGINX_UID), comm: 'nginx', args: 'nginx: worker process', titled: true, startedAt: nginx.startedAt, stat: 'S', rssKb: 2876, vszKb: 11868 }));
     }
   }

@@ -32,6 +32,8 @@ export interface Proc {
   nice: number;
   /** Another container's process in a shared PID namespace: that container's files (/proc/PID/root). */
   root?: () => BaseFs;
+  /** Another container's process in a shared PID namespace: delivers a signal to it (app-signals.ts); false if it is no application. */
+  signal?: (sig: number, sender: number) => boolean;
 }
 
 /** What the machine under the processes is: %MEM's denominator and the boot time etime/START count from. */

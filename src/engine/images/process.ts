@@ -42,6 +42,7 @@ import { advance, currentScope, killTime, LOG_CAP, newMachine, parkedForNet, res
 import { containerCreds, containerProcs, namespaceProcs, runUser, userCreds, type ExecSession } from './proc-container';
 import type { ProcCreds } from './proc-status';
 import { withProcPids } from './proc-status';
+import { signalApp } from './app-signals';
 import { execPath, lookPathError, searchPath } from './exec-file';
 import { runTtyLine, stamped } from './tty-shell';
 import { dropAfter, interruptRun } from './sigint';
@@ -905,6 +906,13 @@ export function processTable(p: ProcessState, now: number): Proc[] {
   return containerProcs(p.machine, context(p, false), now);
 }
 
+/** A signal from another container of a shared PID namespace to this one's process `pid` (its own numbering), at `now`. */
+export function signalProcess(p: ProcessState, now: number, pid: number, sig: number, sender: number): boolean {
+  if (p.startError || deadAt(p, now)) return false;
+  sync(p, now);
+  return signalApp(p.machine, pid, sig, sender, context(p, false).cpus, now);
+}
+
 /** The container's files as a process sharing its PID namespace reads them through /proc/PID/root (links resolved inside it). */
 export function rootFs(p: ProcessState): BaseFs {
   const { base } = context(p, false);
@@ -931,6 +939,12 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
   sync(p, now);
   const ctx = context(p, false, net);
   if (pidPeers?.length) ctx.pidPeers = pidPeers;
+  // A shared PID namespace hands out PIDs in one rising sequence: this exec's come after every
+  // process the other containers have.
+  if (pidPeers?.length && ctx.pidBase !== undefined) {
+    const top = Math.max(...pidPeers.map((q) => q.pid)) - ctx.pidBase;
+    p.machine.nextPid += Math.max(0, top + 1 - nextProcPid(p.machine));
+  }
   ctx.exec = true;
   if (session) ctx.session = session;
   const follows: FollowRef[] = [];

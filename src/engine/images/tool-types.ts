@@ -71,8 +71,11 @@ export interface ToolEnv {
   user?: RunUser;
   /** The node under the container, when an exec or attach reaches it (`chroot /host`). */
   host?: HostView;
-  /** Sends `signal` to the container's process `pid` (pkill): an application ends with 128 + it. */
-  signal?(pid: number, signal: number): void;
+  /**
+   * Sends `signal` from `sender` to process `pid` as `processes` numbers it (kill, pkill):
+   * app-signals.ts says what it does. False when no application has that PID.
+   */
+  signal?(pid: number, signal: number, sender?: number): boolean;
   /** The container's network namespace, when an exec or attach supplies it (`ip`). */
   netns?: () => NetNs;
   /** The machine under the tool and the container's cgroup (sysinfo.ts): what df lists. */

@@ -17,7 +17,8 @@ import type { ToolEnv, ToolResult } from './tool-types';
 /** The signal numbers of Linux x86-64 that kill(1) and pkill name. */
 const SIGNALS: Readonly<Record<string, number>> = { HUP: 1, INT: 2, QUIT: 3, ILL: 4, TRAP: 5, ABRT: 6, BUS: 7, FPE: 8, KILL: 9, USR1: 10, SEGV: 11, USR2: 12, PIPE: 13, ALRM: 14, TERM: 15, STKFLT: 16, CHLD: 17, CONT: 18, STOP: 19, TSTP: 20, TTIN: 21, TTOU: 22 };
 
-function signalOf(text: string): number | undefined {
+/** A signal as kill(1) and pkill take it: a number up to 64, or a name with or without SIG. */
+export function signalOf(text: string): number | undefined {
   if (/^\d+$/.test(text)) return Number(text) <= 64 ? Number(text) : undefined;
   const name = text.toUpperCase().replace(/^SIG/, '');
   return SIGNALS[name];

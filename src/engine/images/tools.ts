@@ -7,6 +7,7 @@
 import { hostname } from './tools-getent';
 import { busyboxPs, procpsPs } from './tools-ps';
 import { pgrep, pidof } from './tools-pgrep';
+import { kill } from './tools-kill';
 import { pkill } from './tools-pkill';
 import { FILE_TOOLS } from './tools-files';
 import { TEXT_TOOLS } from './tools-text';
@@ -182,7 +183,7 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
   chmod,
   chown: () => ok,
   sync: () => ok,
-  kill: () => ok,
+  kill,
   ps,
   pgrep,
   pidof,

@@ -8,7 +8,7 @@ import type { ProcessState } from '../images/process';
 import { signalTerm } from '../images/process';
 
 export { resolveImage } from '../images/catalog';
-export { startProcess, processExit, processLogs, probeProcess, execInContainer, processTable, serveHttp, serveRequest, serveRedis, serveMysql, replicateMysql, mysqlPrimary, serveZk, redisFeed, redisReplicate, startupMs, setClusterDns, listensOn, settleProcess, stdinShell, processNetAt, runWithNetwork, readFollowed, containerFile, rootFs } from '../images/process';
+export { startProcess, processExit, processLogs, probeProcess, execInContainer, processTable, serveHttp, serveRequest, serveRedis, serveMysql, replicateMysql, mysqlPrimary, serveZk, redisFeed, redisReplicate, startupMs, setClusterDns, listensOn, settleProcess, stdinShell, processNetAt, runWithNetwork, readFollowed, containerFile, rootFs, signalProcess } from '../images/process';
 export type { ProcessState } from '../images/process';
 
 export interface PlannedExit {

@@ -9,7 +9,7 @@ import { nextUint32 } from '../core/rng';
 import { jitter, setTimer } from '../runtime';
 import type { ImageInfo } from '../images/types';
 import type { World } from '../world';
-import { execInContainer, readFollowed, plannedStop, processTable, processExit, resolveImage, rootFs, settleProcess, startProcess } from './app';
+import { execInContainer, readFollowed, plannedStop, processTable, processExit, resolveImage, rootFs, settleProcess, signalProcess, startProcess } from './app';
 import type { ExecChunk, ExecResult, NetworkView } from '../images/types';
 import type { FollowRef } from '../images/follow';
 import { cniAdd, cniDel, cniOf, cniPluginMissing } from './cni';
@@ -365,7 +365,9 @@ function sharedNamespace(w: World, rt: RuntimeState, c: ContainerRecord): Proc[]
     if (o === c || o.sandboxId !== c.sandboxId || o.state !== 'CONTAINER_RUNNING' || !o.process) continue;
     const base = o.process.input.pidBase ?? 0;
     const proc = o.process;
-    for (const p of processTable(proc, w.now)) procs.push({ ...p, pid: p.pid + base, ppid: p.ppid === 0 ? 0 : p.ppid + base, root: () => rootFs(proc) });
+    for (const p of processTable(proc, w.now)) {
+      procs.push({ ...p, pid: p.pid + base, ppid: p.ppid === 0 ? 0 : p.ppid + base, root: () => rootFs(proc), signal: (sig, sender) => signalProcess(proc, w.now, p.pid, sig, sender) });
+    }
   }
   return procs;
 }

@@ -47,3 +47,33 @@ describe('a shared PID namespace', () => {
     expect(run(sim, 'shell', ['ls', `/proc/${master}/root/usr/share/nginx/html`])).toBe('50x.html\nindex.html\n');
   });
 });
+
+describe("a signal to another container's process", () => {
+  it('reaches it: SIGHUP makes nginx reconfigure, with new workers after the sender and its log saying so', () => {
+    const sim = bootCluster();
+    createPod(sim, {
+      apiVersion: 'v1', kind: 'Pod', metadata: { name: 'nginx', namespace: 'default' },
+      spec: { nodeName: 'node-1', shareProcessNamespace: true, containers: [{ name: 'nginx', image: 'nginx' }, { name: 'shell', image: 'busybox:1.28', command: ['sleep', '3600'] }] },
+    } as unknown as Pod);
+    sim.advance(20_000);
+    const before = run(sim, 'shell', ['ps', 'ax']);
+    const master = /^ *(\d+) root .*nginx: master process/m.exec(before)![1]!;
+    const workers = (ps: string): number[] => [...ps.matchAll(/^ *(\d+) 101 .*nginx: worker process$/gm)].map((m) => Number(m[1]));
+    const old = workers(before);
+    expect(run(sim, 'shell', ['kill', '-HUP', master])).toBe('');
+    const after = run(sim, 'shell', ['ps', 'ax']);
+    expect(after).toContain(` ${master} root`);
+    const fresh = workers(after);
+    expect(fresh).toHaveLength(old.length);
+    expect(Math.min(...fresh)).toBeGreaterThan(Math.max(...old, 44));
+    // ps itself comes after them: one rising sequence of PIDs across the Pod.
+    expect(Number(/^ *(\d+) root .*ps ax$/m.exec(after)![1])).toBeGreaterThan(Math.max(...fresh));
+    const res = sim.request({ verb: 'get', resource: 'pods', subresource: 'log', namespace: 'default', name: 'nginx', logOptions: { container: 'nginx' } });
+    const log = res.ok ? (res.text ?? '') : '';
+    expect(log).toMatch(new RegExp(`\\[notice\\] ${master}#${master}: signal 1 \\(SIGHUP\\) received from \\d+, reconfiguring\\n`));
+    expect(log).toContain(`${master}#${master}: start worker process ${fresh[0]}\n`);
+    expect(log).toContain(`${old[0]}#${old[0]}: gracefully shutting down\n`);
+    expect(log).toContain(`${master}#${master}: worker process ${old[0]} exited with code 0\n`);
+    expect(sim.storedObject<Pod>('pods/default/nginx')?.status?.containerStatuses?.every((c) => c.restartCount === 0)).toBe(true);
+  });
+});

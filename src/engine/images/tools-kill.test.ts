@@ -1,0 +1,37 @@
+/**
+ * kill(1) as each shell's builtin and as a program, with their own messages (recorded: BusyBox
+ * 1.35, bash 5.2, dash 0.5.12, procps-ng 4.0).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bootCluster, createPod, inPod, podManifest } from '../kubelet/kubelet.testing';
+import type { Simulation } from '../simulation';
+
+describe('kill', () => {
+  let sim: Simulation;
+  beforeAll(() => {
+    sim = bootCluster();
+    createPod(sim, podManifest('bb', 'busybox:1.36', { container: { command: ['sleep', '3600'] } }));
+    createPod(sim, podManifest('deb', 'nginx:1.27'));
+    sim.advance(20_000);
+  });
+  const err = (pod: string, cmd: string[]): { exitCode: number; output: string } => inPod(sim, pod, cmd);
+
+  it('says No such process in each voice, status 1', () => {
+    expect(err('bb', ['kill', '-HUP', '99999'])).toEqual({ exitCode: 1, output: "kill: can't kill pid 99999: No such process\n" });
+    expect(err('bb', ['sh', '-c', 'kill -HUP 99999'])).toEqual({ exitCode: 1, output: "sh: can't kill pid 99999: No such process\n" });
+    expect(err('deb', ['bash', '-c', 'kill -HUP 99999'])).toEqual({ exitCode: 1, output: 'bash: line 1: kill: (99999) - No such process\n' });
+    expect(err('deb', ['sh', '-c', 'kill -HUP 99999'])).toEqual({ exitCode: 1, output: 'sh: 1: kill: No such process\n\n' });
+  });
+
+  it('refuses a bad signal name and wants a PID', () => {
+    expect(err('bb', ['kill', '-FOO', '1'])).toEqual({ exitCode: 1, output: "kill: bad signal name 'FOO'\n" });
+    expect(err('deb', ['bash', '-c', 'kill -FOO 1'])).toEqual({ exitCode: 1, output: 'bash: line 1: kill: FOO: invalid signal specification\n' });
+    expect(err('bb', ['sh', '-c', 'kill'])).toEqual({ exitCode: 1, output: 'sh: you need to specify whom to kill\n' });
+  });
+
+  it('signals a process the container has: -0 only checks, SIGHUP reloads nginx (PID 1 stays)', () => {
+    expect(err('bb', ['kill', '-0', '1']).exitCode).toBe(0);
+    expect(err('deb', ['bash', '-c', 'kill -HUP 1']).exitCode).toBe(0);
+    expect(inPod(sim, 'deb', ['cat', '/proc/1/status']).output).toMatch(/^Name:\tnginx$/m);
+  });
+});
