@@ -25,8 +25,8 @@
  *   stored JSON rewrite's, in the YAML's layout.
  * Inferred: share-process-namespace.yaml is the stored en file (busybox:1.28 `sleep 3600`, stdin and
  * tty, no securityContext); the zh-cn copy held has SYS_PTRACE and no command, and the index does not
- * tell which is main's. Neither changes the page's steps: root in busybox may signal and read
- * /proc/PID/root of nginx's root processes with the default capabilities.
+ * tell which is main's. Neither changes the page's steps: root in busybox may signal nginx's master
+ * and read its /proc/PID/root with the default capabilities (same uid, no more capabilities).
  */
 import type { DocsExample } from './docs-examples';
 
