@@ -1,12 +1,14 @@
 /**
- * A signal reaching an application process (kill, pkill, another container's `kill` in a shared
- * PID namespace). Most applications end with 128 + the signal (their handlers exit; SIGKILL
- * kills). nginx's master reconfigures on SIGHUP (ngx_reconfigure): it starts a new set of workers
- * and the old ones finish gracefully, so `ps` shows new worker PIDs and its log says so; with
- * notice level these are the lines nginx 1.2x prints.
+ * A signal reaching an application process (kill, pkill, `nginx -s`, another container's `kill`
+ * in a shared PID namespace). Most applications end with 128 + the signal (their handlers exit;
+ * SIGKILL kills). nginx's master handles its own (ngx_signals): on SIGHUP it reconfigures
+ * (ngx_reconfigure), starting a new set of workers while the old ones finish gracefully, so `ps`
+ * shows new worker PIDs and its log says so; SIGQUIT, SIGTERM and SIGINT make it exit 0, SIGUSR1
+ * reopen its logs. With notice level these are the lines nginx 1.2x prints.
  *
  * Approximate: the old workers' exit lines all come at the signal's instant, in PID order, each
- * worker's three then the master's SIGCHLD pair; SIGIO closes them once.
+ * worker's three then the master's SIGCHLD pair; SIGIO closes them once. On exit only the
+ * master's signal notice and `exit` are logged (not its workers').
  */
 import { appAlive, type AppRun } from './app';
 import { nginxWorkerPids } from './app-logs';
@@ -27,14 +29,38 @@ export function signalApp(m: Machine, pid: number, sig: number, sender: number, 
   const a = m.apps.find((x) => x.pid === pid && appAlive(x, at));
   if (!a) return false;
   if (sig === 0) return true;
-  if (a.name === 'nginx' && sig === 1) {
-    reconfigure(m, a, sender, cpus, at);
+  if (a.name === 'nginx' && NGINX_HANDLES[sig]) {
+    nginxSignal(m, a, sig, sender, cpus, at);
     return true;
   }
   const code = 128 + sig;
   a.end = { at, code };
   a.killed = { at, code };
   return true;
+}
+
+/** The signals nginx's master handles (ngx_signals) and what its notice says: the rest kill it. */
+const NGINX_HANDLES: Readonly<Record<number, string>> = {
+  1: 'signal 1 (SIGHUP) received from %s, reconfiguring',
+  2: 'signal 2 (SIGINT) received from %s, exiting',
+  3: 'signal 3 (SIGQUIT) received from %s, shutting down',
+  10: 'signal 10 (SIGUSR1) received from %s, reopening logs',
+  15: 'signal 15 (SIGTERM) received from %s, exiting',
+};
+
+function nginxSignal(m: Machine, a: AppRun, sig: number, sender: number, cpus: number | undefined, at: number): void {
+  const master = a.pid + (a.pidBase ?? 0);
+  const notice = (text: string) => ({ at, stream: 'stderr' as const, text: `${slashTime(at)} [notice] ${master}#${master}: ${text}` });
+  if (sig === 1) return reconfigure(m, a, sender, cpus, at);
+  a.banner.push(notice(NGINX_HANDLES[sig]!.replace('%s', String(sender))));
+  if (sig === 10) {
+    a.banner.push(notice('reopening logs'));
+    return;
+  }
+  // It stops its workers and exits 0 (gracefully on SIGQUIT, at once on SIGTERM/SIGINT).
+  a.banner.push(notice('exit'));
+  a.end = { at, code: 0 };
+  a.killed = { at, code: 0 };
 }
 
 function reconfigure(m: Machine, a: AppRun, sender: number, cpus: number | undefined, at: number): void {

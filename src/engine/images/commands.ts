@@ -922,7 +922,8 @@ function runBinary(m: Machine, ctx: RunContext, path: string, binary: Binary, ar
   const save = (file: string, content: string): void => writeAs(m.fs, ctx.base, normalizePath(file, m.cwd), content, m.clock, who);
   const mkdirs = (dir: string): void => mkdirAs(m.fs, ctx.base, normalizePath(dir, m.cwd), m.clock, who);
   const list = (dir: string): string[] => dirEntries(m.fs, ctx.base, normalizePath(dir, m.cwd)).map((e) => e.name);
-  const pc = { io, env, version: ctx.tag.version ?? 'latest', clock: m.clock, apps: m.apps, cwd: m.cwd, read, kind, write, save, mkdirs, list, hostname: ctx.hostname, ...(override ? { override } : {}), ...(ctx.net ? { net: ctx.net } : {}), ...(ctx.image.userland.pkg === 'apk' ? { musl: true as const } : {}) };
+  const signal = (pid: number, sig: number, sender: number): boolean => signalApp(m, pid, sig, sender, ctx.cpus);
+  const pc = { io, env, version: ctx.tag.version ?? 'latest', clock: m.clock, apps: m.apps, cwd: m.cwd, read, kind, write, save, mkdirs, list, signal, hostname: ctx.hostname, ...(override ? { override } : {}), ...(ctx.net ? { net: ctx.net } : {}), ...(ctx.image.userland.pkg === 'apk' ? { musl: true as const } : {}) };
   let outcome: Outcome;
   if (binary.kind === 'app') {
     if (binary.behaviour.kind === 'missing') outcome = { k: 'done', status: 127 };

@@ -824,7 +824,8 @@ function noticeKilled(p: ProcessState): void {
   const fg = pid1App ?? (m.state === 'blocked' ? m.apps[m.apps.length - 1] : undefined);
   const k = fg?.killed;
   if (!k || (p.terminated && p.terminated.at <= k.at)) return;
-  p.terminated = { at: k.at, exitCode: k.code, reason: 'Error' };
+  // A handled signal can end it cleanly (nginx exits 0 on SIGQUIT and SIGTERM).
+  p.terminated = { at: k.at, exitCode: k.code, reason: k.code === 0 ? 'Completed' : 'Error' };
   p.epoch++;
 }
 
@@ -910,7 +911,12 @@ export function processTable(p: ProcessState, now: number): Proc[] {
 export function signalProcess(p: ProcessState, now: number, pid: number, sig: number, sender: number): boolean {
   if (p.startError || deadAt(p, now)) return false;
   sync(p, now);
-  return signalApp(p.machine, pid, sig, sender, context(p, false).cpus, now);
+  const delivered = signalApp(p.machine, pid, sig, sender, context(p, false).cpus, now);
+  if (delivered) {
+    p.epoch++;
+    noticeKilled(p);
+  }
+  return delivered;
 }
 
 /** The container's files as a process sharing its PID namespace reads them through /proc/PID/root (links resolved inside it). */

@@ -72,6 +72,8 @@ export interface ProgramContext {
   musl?: true;
   /** The container's files (a program's config file: redis-server's). */
   read?: (path: string) => string | undefined;
+  /** Sends a signal to the container's application `pid` from `sender` (nginx -s; app-signals.ts). */
+  signal?: (pid: number, sig: number, sender: number) => boolean;
   /** What is at `path` in the container (links followed): an entrypoint's `[ -e … ]`, `[ -d … ]`. */
   kind?: (path: string) => 'file' | 'dir' | 'none';
   /**
@@ -117,6 +119,9 @@ function running(apps: AppRun[], name: string, t: number): AppRun | undefined {
   return apps.find((a) => a.name === name && appAlive(a, t));
 }
 
+/** `nginx -s WORD`: the signal each word sends (ngx_signals). */
+const NGINX_SIGNALS: Readonly<Record<string, number>> = { stop: 15, quit: 3, reopen: 10, reload: 1 };
+
 function nginx(argv: string[], pc: ProgramContext): Outcome {
   const v = pc.version;
   const t = pc.clock;
@@ -136,10 +141,14 @@ function nginx(argv: string[], pc: ProgramContext): Outcome {
   const signal = opt(argv, '-s');
   if (signal !== undefined) {
     pc.io.err(`${slashTime(t)} [notice] 45#45: signal process started\n`);
-    if (!running(pc.apps, 'nginx', t)) {
+    const master = running(pc.apps, 'nginx', t);
+    if (!master) {
       pc.io.err(`${slashTime(t)} [error] 45#45: open() "/run/nginx.pid" failed (2: No such file or directory)\n`);
       return done(1);
     }
+    // ngx_signal_process: the master named in /run/nginx.pid gets the signal the word names.
+    const sig = NGINX_SIGNALS[signal];
+    if (sig !== undefined) pc.signal?.(master.pid, sig, 45);
     return done(0, 10);
   }
   if (running(pc.apps, 'nginx', t)) {

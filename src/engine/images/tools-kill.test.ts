@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bootCluster, createPod, inPod, podManifest } from '../kubelet/kubelet.testing';
 import type { Simulation } from '../simulation';
+import type { Pod } from '../../k8s/types';
 
 describe('kill', () => {
   let sim: Simulation;
@@ -33,5 +34,24 @@ describe('kill', () => {
     expect(err('bb', ['kill', '-0', '1']).exitCode).toBe(0);
     expect(err('deb', ['bash', '-c', 'kill -HUP 1']).exitCode).toBe(0);
     expect(inPod(sim, 'deb', ['cat', '/proc/1/status']).output).toMatch(/^Name:\tnginx$/m);
+  });
+});
+
+describe("nginx's signals (nginx -s)", () => {
+  it('reload reconfigures with new workers; quit ends the container with exit code 0 (Completed)', () => {
+    const sim = bootCluster();
+    createPod(sim, podManifest('web', 'nginx:1.27'));
+    sim.advance(20_000);
+    expect(inPod(sim, 'web', ['nginx', '-s', 'reload']).exitCode).toBe(0);
+    const log = (): string => {
+      const res = sim.request({ verb: 'get', resource: 'pods', subresource: 'log', namespace: 'default', name: 'web', logOptions: {} });
+      return res.ok ? (res.text ?? '') : '';
+    };
+    expect(log()).toMatch(/\[notice\] 1#1: signal 1 \(SIGHUP\) received from 45, reconfiguring\n/);
+    expect(inPod(sim, 'web', ['nginx', '-s', 'quit']).exitCode).toBe(0);
+    sim.advance(1_000);
+    const status = sim.storedObject<Pod>('pods/default/web')?.status?.containerStatuses?.[0];
+    const ended = status?.state.terminated ?? status?.lastState?.terminated;
+    expect(ended).toMatchObject({ exitCode: 0, reason: 'Completed' });
   });
 });
