@@ -266,6 +266,8 @@ export interface PodSpec {
   hostPID?: boolean;
   hostIPC?: boolean;
   shareProcessNamespace?: boolean;
+  /** false: the Pod gets a user namespace of its own (KEP-127). */
+  hostUsers?: boolean;
   readinessGates?: { conditionType: string }[];
   hostname?: string;
   subdomain?: string;

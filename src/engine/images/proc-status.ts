@@ -20,7 +20,7 @@
  */
 import type { BaseFs } from './fs';
 import type { Proc } from './proc-model';
-import type { ContainerSecurity } from './types';
+import type { ContainerSecurity, UserNamespace } from './types';
 
 /** include/uapi/linux/capability.h, bit by bit, without the CAP_ prefix. */
 const CAP_NAMES = [
@@ -69,6 +69,32 @@ export interface StatusView {
   security?: ContainerSecurity;
   cpus: number;
   memTotalKb: number;
+  /** The Pod's own user namespace (`hostUsers: false`); unset: the host's. */
+  userns?: UserNamespace;
+}
+
+/** The initial user namespace's inode (PROC_USER_INIT_INO): what every process outside another one reads. */
+const INIT_USER_NS = 4026531837;
+
+/** /proc/PID/uid_map and gid_map (`%10u %10u %10u`): the whole id space, or the Pod's 65536 from its host id. */
+function idMap(userns: UserNamespace | undefined): string {
+  const col = (n: number): string => String(n).padStart(10);
+  return userns ? `${col(0)} ${col(userns.hostId)} ${col(65536)}\n` : `${col(0)} ${col(0)} ${col(4294967295)}\n`;
+}
+
+/** /proc/PID/ns/user's link: the namespace's inode. */
+function userNsLink(userns: UserNamespace | undefined): string {
+  return `user:[${userns?.inode ?? INIT_USER_NS}]`;
+}
+
+/** /proc/self's user namespace files over `base`, where no /proc/PID is modelled (a node's shell: the initial namespace). */
+export function withSelfUserNamespace(base: BaseFs, userns?: UserNamespace): BaseFs {
+  return {
+    ...base,
+    file: (path) => (path === '/proc/self/uid_map' || path === '/proc/self/gid_map' ? idMap(userns) : base.file(path)),
+    link: (path) => (path === '/proc/self/ns/user' ? userNsLink(userns) : base.link?.(path)),
+    isDir: (path) => path === '/proc/self' || path === '/proc/self/ns' || base.isDir(path),
+  };
 }
 
 export function procStatus(p: Proc, v: StatusView): string {
@@ -152,6 +178,12 @@ export function withProcPids(base: BaseFs, procs: () => readonly Proc[], v: Stat
     const m = /^\/proc\/(\d+)(\/.*)?$/.exec(path);
     return m ? { pid: Number(m[1]), rest: m[2] ?? '' } : undefined;
   };
+  // What is the same for every process of the container, /proc/self's included: the user namespace.
+  const own = (path: string): string | undefined => {
+    const m = /^\/proc\/(?:self|\d+)(\/.*)$/.exec(path);
+    if (m && m[0].startsWith('/proc/self') === false && !find(Number(/\d+/.exec(path)![0]))) return undefined;
+    return m?.[1];
+  };
   const find = (pid: number): Proc | undefined => procs().find((p) => p.pid === pid);
   // /proc/PID/root of another container's process (a shared PID namespace): the path inside its files.
   const inRoot = (at: { pid: number; rest: string } | undefined): { fs: BaseFs; path: string } | undefined => {
@@ -169,13 +201,17 @@ export function withProcPids(base: BaseFs, procs: () => readonly Proc[], v: Stat
       }
       const r = inRoot(at);
       if (r) return r.fs.file(r.path);
+      const rest = own(path);
+      if (rest === '/uid_map' || rest === '/gid_map') return idMap(v.userns);
       return base.file(path);
     },
+    link: (path) => (own(path) === '/ns/user' ? userNsLink(v.userns) : base.link?.(path)),
     isDir: (path) => {
       const at = pidOf(path);
       if (at?.rest === '' && find(at.pid)) return true;
       const r = inRoot(at);
       if (r) return r.fs.isDir(r.path);
+      if (path === '/proc/self' || own(path) === '/ns') return true;
       return base.isDir(path);
     },
     list: (dir) => {

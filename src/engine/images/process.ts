@@ -315,6 +315,7 @@ function context(p: ProcessState, lookahead: boolean, net?: NetworkView, main = 
     ...(p.input.security ? { security: p.input.security } : {}),
     cpus: system?.machine.cpus ?? 1,
     memTotalKb: system?.machine.memTotalKib ?? 0,
+    ...(p.input.userns ? { userns: p.input.userns } : {}),
   });
   if (main && p.input.clusterNet && !net?.http) ctx.parkForNet = true;
   if (p.dns) ctx.dns = p.dns;

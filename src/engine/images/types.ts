@@ -35,6 +35,16 @@ export interface ImageInfo {
   invalidReason?: string;
 }
 
+/**
+ * A Pod's user namespace (KEP-127): container ids 0…65535 are host ids hostId…hostId+65535, a
+ * range of 65536 the kubelet allocated to the Pod; `inode` is the namespace's (readlink
+ * /proc/self/ns/user).
+ */
+export interface UserNamespace {
+  hostId: number;
+  inode: number;
+}
+
 export interface ProcessInput {
   image: ImageInfo;
   /** The Pod's DNS domain (a subdomain's: `zk-hs.default.svc.cluster.local`): /etc/hosts names `hostname.hostDomain` first. */
@@ -68,6 +78,8 @@ export interface ProcessInput {
   stdinOpen?: boolean;
   /** The container has a terminal (spec `tty: true`): its PID 1 holds pts/0 (`ps`). */
   tty?: boolean;
+  /** The Pod's own user namespace (`hostUsers: false`): /proc/self/uid_map and ns/user show it. */
+  userns?: UserNamespace;
   /**
    * In the Pod's shared PID namespace (shareProcessNamespace), what the container's PIDs are
    * shifted by: its process n is PID pidBase + n to every container of the Pod, and to itself.

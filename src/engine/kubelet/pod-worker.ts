@@ -34,6 +34,7 @@ import { containerBook } from './container-book';
 import { actuated } from './resize';
 import { preStop } from './prestop';
 import { postStart } from './poststart';
+import { podUserNamespace } from './userns';
 import { lookupRuntimeHandler } from './runtime-class';
 import { runAsNonRootError } from './run-as-non-root';
 import { plegTouch } from './pleg-clock';
@@ -185,6 +186,8 @@ function containerConfig(w: World, self: KubeletState, wk: PodWorker, name: stri
   if (target) cfg.targetContainer = target;
   if (wk.pod.spec.hostPID) cfg.pidMode = 'NODE';
   else if (wk.pod.spec.shareProcessNamespace) cfg.pidMode = 'POD';
+  const userns = podUserNamespace(wk.pod);
+  if (userns) cfg.userns = userns;
   const mounts = containerMounts(w, wk, wk.pod, c);
   if (mounts) cfg.mounts = mounts;
   return cfg;

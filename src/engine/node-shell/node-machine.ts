@@ -25,6 +25,7 @@
  * entry (one login per node); the shells' own processes in `ps` are the login's `-bash`, the
  * command and its pipeline's other programs, not a line's subshells.
  */
+import { withSelfUserNamespace } from '../images/proc-status';
 import type { World } from '../world';
 import { agentId } from '../core/ids';
 import { baseFacts } from '../node/machine-facts';
@@ -152,7 +153,7 @@ function nodeContext(w: World, node: string, m: Machine, entry: Entry, live = tr
         users: entry.caller ? 0 : 1,
       }
     : undefined;
-  const base = system ? withSystem(liveNodeBase(w, node), system, () => m.clock) : liveNodeBase(w, node);
+  const base = withSelfUserNamespace(system ? withSystem(liveNodeBase(w, node), system, () => m.clock) : liveNodeBase(w, node));
   const caller = entry.caller;
   const ctx: RunContext = {
     argv: ['/sbin/init'],

@@ -212,6 +212,7 @@ export function startContainer(w: World, rt: RuntimeState, id: string): { ok: tr
     ...(podNetwork ? { dns: clusterDnsFrom(w, rt.host) } : {}),
     ...startNetns(w, rt.host, c.config.image, sb),
     ...(c.config.pidMode === 'POD' ? { pidBase: sharedPidBase(w, rt, c) } : {}),
+    ...(c.config.userns ? { userns: c.config.userns } : {}),
     clusterNet: true as const,
   };
   if (sb) ociCall(w, rt, 'start', c.id, sb, c.config.name);

@@ -1,6 +1,6 @@
 import type { ComponentBase } from '../core/component';
 import type { ProcessState } from './app';
-import type { ContainerSecurity, ExitReason } from '../images/types';
+import type { ContainerSecurity, ExitReason, UserNamespace } from '../images/types';
 import type { MountedVolume } from '../images/fs';
 import type { RuntimeImpl } from './runtime-impl';
 
@@ -69,6 +69,8 @@ export interface ContainerConfig {
    * sandbox's PID namespace, NODE (`hostPID`) the host's.
    */
   pidMode?: 'POD' | 'NODE';
+  /** NamespaceOption.userns_options (the Pod's `hostUsers: false`): the user namespace's mapping, the Pod's own. */
+  userns?: UserNamespace;
   /** The user the process runs as (securityContext.runAsUser, the container's over the Pod's); unset: the image's USER. */
   runAsUser?: number;
   /** securityContext.runAsGroup (the container's over the Pod's): the primary gid. */
