@@ -47,3 +47,14 @@ kubectl logs nginx -c nginx | grep -e SIGHUP -e 'start worker process [0-9]' | t
 # Another container's files through /proc/$pid/root.
 kubectl exec nginx -c shell -- head /proc/7/root/etc/nginx/nginx.conf
 kubectl delete pod nginx
+# Use a User Namespace With a Pod: hostUsers: false. The page's `kubectl attach -it userns bash`
+# takes `userns` for a resource type, as kubectl does; exec runs the page's two commands.
+kubectl apply -f https://k8s.io/examples/pods/user-namespaces-stateless.yaml
+kubectl wait --for=condition=Ready pod/userns --timeout=1m
+kubectl attach -it userns bash
+kubectl exec userns -- readlink /proc/self/ns/user
+kubectl exec userns -- cat /proc/self/uid_map
+# The host is in the initial user namespace, as is a Pod without hostUsers: false.
+sim ssh node-1 -- readlink /proc/self/ns/user
+sim ssh node-1 -- cat /proc/self/uid_map
+kubectl delete pod userns
