@@ -34,6 +34,38 @@ sleep 40
 kubectl describe pod etcd-with-grpc | grep Liveness
 kubectl get pod etcd-with-grpc
 kubectl delete pod etcd-with-grpc
+# The page's startup probe (its snippet around http-liveness.yaml's agnhost `liveness`): liveness
+# probing waits for the startup probe's first success, then fails once /healthz answers 500.
+kubectl apply -f - <<EOF
+apiVersion: v1
+kind: Pod
+metadata:
+  name: startup-demo
+spec:
+  containers:
+  - name: liveness
+    image: registry.k8s.io/e2e-test-images/agnhost:2.40
+    args:
+    - liveness
+    ports:
+    - name: liveness-port
+      containerPort: 8080
+    livenessProbe:
+      httpGet:
+        path: /healthz
+        port: liveness-port
+      failureThreshold: 1
+      periodSeconds: 10
+    startupProbe:
+      httpGet:
+        path: /healthz
+        port: liveness-port
+      failureThreshold: 30
+      periodSeconds: 10
+EOF
+sleep 30
+kubectl describe pod startup-demo | grep -e Liveness: -e Startup: -e Unhealthy -e Killing
+kubectl delete pod startup-demo
 # Share Process Namespace between Containers in a Pod: pause is PID 1 and nginx's processes are
 # visible from the shell container (the page's nginx master is 8; here it is 7 — "change 8 to
 # match"). One command per exec here; `kubectl exec -it nginx -c shell -- /bin/sh` runs them in turn.
