@@ -55,8 +55,10 @@ interface Views {
 }
 
 function containerStatus(v: Views, c: Container, init: boolean, defaultWaiting: string): ContainerStatus {
-  // A created-but-not-started instance is mid-SyncPod; the kubelet reports it once started.
-  const instances = v.mine.filter((r) => r.name === c.name && r.state !== 'CONTAINER_CREATED');
+  // A created-but-not-started instance is mid-SyncPod, as is one whose postStart hook still runs:
+  // the kubelet reports it once startContainer has returned.
+  const hooked = v.wk.containers.get(c.name)?.postStartOf;
+  const instances = v.mine.filter((r) => r.name === c.name && r.state !== 'CONTAINER_CREATED' && r.id !== hooked);
   const latest = instances[instances.length - 1];
   const prev = instances[instances.length - 2];
   const s: ContainerStatus = {

@@ -33,7 +33,7 @@ import { containerMounts, refreshPayloads } from './volume-data';
 import { containerBook } from './container-book';
 import { actuated } from './resize';
 import { preStop } from './prestop';
-import { postStart } from './poststart';
+import { finishPostStart, runPostStart } from './poststart';
 import { podUserNamespace } from './userns';
 import { lookupRuntimeHandler } from './runtime-class';
 import { runAsNonRootError } from './run-as-non-root';
@@ -141,6 +141,7 @@ function startOp(w: World, self: KubeletState, wk: PodWorker, op: PodOp, latency
       ms = criLatency(w, 'StopPodSandbox');
       break;
     case 'resize':
+    case 'post-start':
       break;
     default: {
       const never: never = op;
@@ -200,7 +201,8 @@ function createFailed(w: World, self: KubeletState, wk: PodWorker, name: string,
   retryAt(wk.pass!, w.now + workerBackoff(w));
 }
 
-function completeOp(w: World, self: KubeletState, wk: PodWorker, op: PodOp): void {
+/** Returns true when it began the next operation itself (a postStart hook that is still running). */
+function completeOp(w: World, self: KubeletState, wk: PodWorker, op: PodOp): boolean {
   const rt = runtimeOf(w, self.host);
   const pass = wk.pass!;
   switch (op.kind) {
@@ -280,9 +282,24 @@ function completeOp(w: World, self: KubeletState, wk: PodWorker, op: PodOp): voi
       const book = containerBook(wk, op.container);
       delete book.waiting;
       delete book.killFor;
-      postStart(w, self, rt, wk, wk.pod, spec.c, op.containerId, spec.fieldPath);
-      startProbes(w, self, wk, spec.c, op.containerId);
       pass.handled.push(op.container);
+      const hook = runPostStart(w, rt, wk.pod, spec.c, op.containerId);
+      if (hook && hook.durationMs > 0) {
+        // startContainer blocks in the hook: the worker waits for it, and the status leaves the instance out.
+        book.postStartOf = op.containerId;
+        plegTouch(w, self, wk.uid);
+        markStatusDirty(w, self, wk);
+        startOp(w, self, wk, { kind: 'post-start', container: op.container, containerId: op.containerId, ...(hook.failure !== undefined ? { failure: hook.failure } : {}) }, hook.durationMs);
+        return true;
+      }
+      if (hook) finishPostStart(w, self, wk, wk.pod, op.container, op.containerId, hook.failure, spec.fieldPath);
+      startProbes(w, self, wk, spec.c, op.containerId);
+      break;
+    }
+    case 'post-start': {
+      const spec = specContainer(wk.pod, op.container);
+      finishPostStart(w, self, wk, wk.pod, op.container, op.containerId, op.failure, spec?.fieldPath ?? '');
+      if (spec) startProbes(w, self, wk, spec.c, op.containerId);
       break;
     }
     case 'stop':
@@ -297,6 +314,7 @@ function completeOp(w: World, self: KubeletState, wk: PodWorker, op: PodOp): voi
   // What the runtime did for the Pod reaches its status through the next relist.
   if (op.kind !== 'mount' && op.kind !== 'pull' && op.kind !== 'resize') plegTouch(w, self, wk.uid);
   markStatusDirty(w, self, wk);
+  return false;
 }
 
 export function onOpTimer(w: World, self: KubeletState, arg: string): void {
@@ -305,8 +323,7 @@ export function onOpTimer(w: World, self: KubeletState, arg: string): void {
   if (!wk?.op || wk.op.seq !== Number(seq)) return;
   const op = wk.op;
   wk.op = undefined;
-  completeOp(w, self, wk, op);
-  runPass(w, self, wk);
+  if (!completeOp(w, self, wk, op)) runPass(w, self, wk);
 }
 
 /**

@@ -4,8 +4,13 @@
  * fails is the Warning FailedPostStartHook event with lifecycle/handlers.go's message, and the
  * container is killed (Killing `FailedPostStartHook`) to be restarted as its restartPolicy says.
  *
- * Approximate: the hook takes no time here (upstream the pod worker blocks until it returns, and
- * the container is not reported running until then); a sleep, httpGet or tcpSocket hook succeeds.
+ * Until the hook returns the Pod worker does nothing else (upstream's startContainer blocks in
+ * it), and the instance is not reported: the container stays ContainerCreating (pod-status.ts).
+ *
+ * Approximate: the hook's command runs to its end when the container starts (its effects are
+ * there at once, its event comes when it returns); a hook that never returns is taken as
+ * returning at once, where upstream's Pod would stay ContainerCreating; a sleep, httpGet or
+ * tcpSocket hook succeeds at once.
  */
 import type { Container, Pod } from '../../k8s/types';
 import { goQuote } from '../../k8s/go-quote';
@@ -25,12 +30,29 @@ function execError(command: string[], r: ReturnType<typeof execSync>): { err: st
   return { err: `command '${command.join(' ')}' exited with ${r.result.exitCode}: ${stderr}`, output: r.result.output };
 }
 
-/** Runs the hook of the container just started; a failure marks the instance to be killed. */
-export function postStart(w: World, self: KubeletState, rt: RuntimeState, wk: PodWorker, pod: Pod, c: Container, containerId: string, fieldPath: string): void {
+/** What the hook did: how long it ran, and its FailedPostStartHook message if it failed. */
+export interface HookRun {
+  durationMs: number;
+  failure?: string;
+}
+
+/** Runs the exec hook of the container just started (the sleep, httpGet and tcpSocket kinds succeed at once). */
+export function runPostStart(w: World, rt: RuntimeState, pod: Pod, c: Container, containerId: string): HookRun | undefined {
   const command = c.lifecycle?.postStart?.exec?.command;
-  if (!command) return;
-  const failed = execError(command, execSync(w, rt, containerId, command));
-  if (!failed) return;
-  podEvent(w, self, pod, 'Warning', 'FailedPostStartHook', `Exec lifecycle hook ([${command.join(' ')}]) for Container ${goQuote(c.name)} in Pod ${goQuote(formatPod(pod))} failed - error: ${failed.err}, message: ${goQuote(failed.output)}`, fieldPath);
-  containerBook(wk, c.name).killFor = { containerId, reason: 'postStart' };
+  if (!command) return undefined;
+  const r = execSync(w, rt, containerId, command);
+  // A hook that never returns is taken as returning at once (see the header).
+  const durationMs = r.ok && !r.result.running && Number.isFinite(r.result.durationMs) ? (r.result.durationMs ?? 0) : 0;
+  const failed = execError(command, r);
+  if (!failed) return { durationMs };
+  return { durationMs, failure: `Exec lifecycle hook ([${command.join(' ')}]) for Container ${goQuote(c.name)} in Pod ${goQuote(formatPod(pod))} failed - error: ${failed.err}, message: ${goQuote(failed.output)}` };
+}
+
+/** The hook returned: a failure is its event, and the instance is to be killed. */
+export function finishPostStart(w: World, self: KubeletState, wk: PodWorker, pod: Pod, container: string, containerId: string, failure: string | undefined, fieldPath: string): void {
+  const book = containerBook(wk, container);
+  if (book.postStartOf === containerId) delete book.postStartOf;
+  if (failure === undefined) return;
+  podEvent(w, self, pod, 'Warning', 'FailedPostStartHook', failure, fieldPath);
+  book.killFor = { containerId, reason: 'postStart' };
 }

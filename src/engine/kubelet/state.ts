@@ -26,6 +26,8 @@ export interface ContainerBook {
   /** The last pull failure, quoted by the ImagePullBackOff message. */
   lastPullError?: string;
   probes: ProbeBook[];
+  /** The instance whose postStart hook runs: the kubelet reports it once the hook returns. */
+  postStartOf?: string;
   /** A liveness or startup probe failed past its threshold, or the postStart hook failed: kill this instance and restart. */
   killFor?: { containerId: string; reason: 'liveness' | 'startup' | 'postStart' };
 }
@@ -39,7 +41,9 @@ export type PodOp =
   | { kind: 'start'; container: string; containerId: string }
   | { kind: 'stop'; containerIds: string[] }
   | { kind: 'stop-sandbox'; sandboxId: string }
-  | { kind: 'resize'; container: string };
+  | { kind: 'resize'; container: string }
+  /** The container's postStart hook, still running: startContainer returns when it does (`failure`: its event's message). */
+  | { kind: 'post-start'; container: string; containerId: string; failure?: string };
 
 /** Per-pass memory: what this sync pass already did, so re-entering it after an op moves on. */
 export interface SyncPass {
