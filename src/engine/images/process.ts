@@ -925,10 +925,7 @@ export function rootFs(p: ProcessState): BaseFs {
   const { base } = context(p, false);
   const fs = p.machine.fs;
   return {
-    file: (path) => {
-      const s = stat(fs, base, path);
-      return s.kind === 'file' ? s.content : undefined;
-    },
+    file: (path) => containerFile(p, path),
     isDir: (path) => stat(fs, base, path).kind === 'dir',
     list: (dir) => dirEntries(fs, base, dir).map((e) => e.name),
   };
