@@ -120,7 +120,9 @@ test.describe('instructor journeys', () => {
     await ui.run('kubectl get nodes');
     await expect(ui.terminalOutput).toContainText(/node-2\s+NotReady/);
 
-    await ui.run('sim advance 5m');
+    // The eviction comes 300 s after the taint, and the replacement then needs its few seconds to
+    // start: 5m alone left it 2 s (ContainerCreating when the fault was toggled late).
+    await ui.run('sim advance 5m30s');
     await play.toLive();
     await ui.waitForPrompt();
     await expect(goApiRows(page, 'Terminating')).toHaveCount(1, { timeout: 20_000 });
