@@ -9,7 +9,7 @@
  * back in the bucket's iteration order (Map insertion order, tracked as a place per key).
  */
 import type { KObject } from '../../k8s/types';
-import { storageKey } from './storage-key';
+import { storageKey } from '../../k8s/storage-key';
 import { fieldValue } from './watch';
 import type { FieldRequirement } from './watch-types';
 

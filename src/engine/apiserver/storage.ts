@@ -23,7 +23,7 @@ import { aggregatorSawCommit } from './aggregator';
 import { apfSawCommit } from './apf-config';
 import type { ApiServerState } from './state';
 import { podBucketChanged } from './list-index';
-import { storageKey } from './storage-key';
+import { storageKey } from '../../k8s/storage-key';
 
 export { storageKey };
 

@@ -8,8 +8,8 @@
  * `processExit`/`startupMs` answer from a forecast: a copy of the process run ahead (bounded,
  * and only up to its next network step, processNetAt); an exec that changes the filesystem or
  * starts an app invalidates the forecast.
- * Nearly 1,000 lines: every entry point shares the advance-then-answer invariant above, which is
- * easier to keep in one module than across several.
+ * Over 400 lines on purpose: every entry point shares the advance-then-answer invariant above,
+ * which is easier to keep in one module than across several.
  */
 import { expandKubernetesVars } from '../../k8s/var-expansion';
 import { appAlive, appGrpc, appHttp, appLogStyle, listensOn as appListensOn, memoryAt, serverOf, type AppRun } from './app';

@@ -14,6 +14,7 @@ import { anchorBelow, isMenuKey, useDiagramActions } from './context';
 import type { AgentNodeData, CaptionNodeData, ChoiceState, ComponentNodeData, MachineNodeData, NodeGridData } from './data';
 import type { PodNodeData, SystemPodsData } from './pods';
 import { CONDITION_ICON, KIND_ICON, PENDING_ICON, PodShapeIcon, STOPPED_ICON } from './shapes';
+import { storageKey } from '../../k8s/storage-key';
 
 const hidden = { opacity: 0 };
 
@@ -158,7 +159,7 @@ export const PodNode = memo(function PodNode({ data }: NodeProps<Node<PodNodeDat
   return (
     <div className={`diagram-pod shape-${data.shape}${data.readyFalse ? ' is-ready-false' : ''}${data.focus ? ' is-focus' : ''}`} title={`${details.join('\n')}\n${t('diagram.podInspect')}`} data-status={data.status}>
       <Handles>
-        <button type="button" className="diagram-pod-open nodrag nopan" onClick={() => actions.inspect(`pods/${data.namespace}/${data.name}`)}>
+        <button type="button" className="diagram-pod-open nodrag nopan" onClick={() => actions.inspect(storageKey('pods', data.namespace, data.name))}>
           <PodShapeIcon shape={data.shape} />
           <span className="diagram-pod-name" aria-hidden="true">
             {data.label}

@@ -8,6 +8,7 @@ import type { KEvent, KObject } from '../../k8s/types';
 import { parseTimestamp } from '../../k8s/time';
 import { eventLastSeenAndCount } from '../../k8s/printers/event';
 import { resourceForKind } from '../../k8s/resources';
+import { storageKey } from '../../k8s/storage-key';
 
 export interface EventRow {
   key: string;
@@ -76,6 +77,6 @@ export function eventsCommand(namespace: string | undefined): string {
 function involvedKey(objects: ReadonlyMap<string, KObject>, ref: KEvent['involvedObject']): string | undefined {
   const info = ref.kind ? resourceForKind(ref.kind) : undefined;
   if (!info || !ref.name) return undefined;
-  const key = info.namespaced ? `${info.resource}/${ref.namespace ?? ''}/${ref.name}` : `${info.resource}/${ref.name}`;
+  const key = storageKey(info.resource, info.namespaced ? ref.namespace : undefined, ref.name);
   return objects.has(key) ? key : undefined;
 }
