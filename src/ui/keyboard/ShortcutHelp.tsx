@@ -6,6 +6,7 @@
 import { Fragment, useEffect, useId, useRef, type KeyboardEvent } from 'react';
 import { useT, type Translate } from '../i18n/react';
 import { closeHelp, useHelpOpen } from './help-store';
+import { focusIsLost } from './focus';
 import { SHORTCUTS, type KeySpec, type Shortcut } from './keymap';
 import { HELP_DIALOG_ATTR } from './typing';
 import './a11y.css';
@@ -81,11 +82,14 @@ export function ShortcutHelp() {
     }
   }, [open]);
 
-  // However it closed (Escape, the button, the `close` shortcut), the store follows and focus goes back.
+  // However it closed (Escape, the button, the `close` shortcut), the store follows and focus goes
+  // back — unless it has moved on already: close() gives the focus back itself, and the close event
+  // comes a task later, after any key pressed in between (input runs first), whose focus move wins.
   const onClose = (): void => {
     closeHelp();
     const back = returnTo.current;
     returnTo.current = null;
+    if (!focusIsLost(document.activeElement, dialog.current, document.body)) return;
     if (back instanceof HTMLElement && back.isConnected && back !== document.body) back.focus();
   };
 

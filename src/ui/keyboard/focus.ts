@@ -41,3 +41,16 @@ export function focusTerminalInput(doc: Document): boolean {
   }
   return false;
 }
+
+interface Container {
+  contains(other: unknown): boolean;
+}
+
+/**
+ * Whether the focus needs a home after a modal closed: it is nowhere, on the page itself, or
+ * still inside the closed modal. Anywhere else the learner (or the browser's own focus return)
+ * has put it, and moving it again would undo that.
+ */
+export function focusIsLost(active: unknown, modal: Container | null, body: unknown): boolean {
+  return active === null || active === undefined || active === body || (modal !== null && modal.contains(active));
+}
