@@ -30,6 +30,22 @@ describe('kill', () => {
     expect(err('bb', ['sh', '-c', 'kill'])).toEqual({ exitCode: 1, output: 'sh: you need to specify whom to kill\n' });
   });
 
+  it('refuses a PID that is not a number, and a job spec, in each voice (BusyBox counts its failures)', () => {
+    expect(err('bb', ['kill', 'abc', '1x'])).toEqual({ exitCode: 2, output: "kill: invalid number 'abc'\nkill: invalid number '1x'\n" });
+    expect(err('bb', ['sh', '-c', 'kill 99998 abc'])).toEqual({ exitCode: 2, output: "sh: can't kill pid 99998: No such process\nsh: invalid number 'abc'\n" });
+    expect(err('deb', ['bash', '-c', 'kill -HUP abc 1x'])).toEqual({
+      exitCode: 1,
+      output: 'bash: line 1: kill: abc: arguments must be process or job IDs\nbash: line 1: kill: 1x: arguments must be process or job IDs\n',
+    });
+    expect(err('deb', ['bash', '-c', 'kill %1'])).toEqual({ exitCode: 1, output: 'bash: line 1: kill: %1: no such job\n' });
+    expect(err('deb', ['sh', '-c', 'kill abc 1x'])).toEqual({ exitCode: 2, output: 'sh: 1: kill: Illegal number: abc\n' });
+    expect(err('deb', ['sh', '-c', 'kill %1'])).toEqual({ exitCode: 2, output: 'sh: 1: kill: No such job: %1\n' });
+  });
+
+  it("bash's usage line names neither the shell nor the line", () => {
+    expect(err('deb', ['bash', '-c', 'kill'])).toEqual({ exitCode: 2, output: 'kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n' });
+  });
+
   it('signals a process the container has: -0 only checks, SIGHUP reloads nginx (PID 1 stays)', () => {
     expect(err('bb', ['kill', '-0', '1']).exitCode).toBe(0);
     expect(err('deb', ['bash', '-c', 'kill -HUP 1']).exitCode).toBe(0);

@@ -6,7 +6,8 @@
  * page's `kill -HUP 8`); what the signal does is app-signals.ts's. Signal 0 only checks.
  *
  * Approximate: only applications take signals (a shell or `sleep` the table lists is signalled
- * without effect), no permission is checked, and job specs (`%1`), -l and procps' -q/-L are not supported.
+ * without effect), no permission is checked, a job spec (`%1`) finds no job, and -l and procps'
+ * -q/-L are not supported.
  */
 import { signalOf } from './tools-pkill';
 import type { ToolEnv, ToolResult } from './tool-types';
@@ -39,6 +40,18 @@ function noSuchProcess(env: ToolEnv, pid: string): string {
   }
 }
 
+/** A PID that is not a number (a job spec `%1` included: no job table here, so none exists). */
+function badPid(env: ToolEnv, pid: string): { text: string; status: number } {
+  const job = pid.startsWith('%');
+  switch (voiceOf(env)) {
+    case 'busybox': return { text: `kill: invalid number '${pid}'\n`, status: 1 };
+    case 'ash': return { text: job ? `sh: kill: line 0: ${pid}: no such job\n` : `sh: invalid number '${pid}'\n`, status: 1 };
+    case 'procps': return { text: `${env.asProgram ?? 'kill'}: failed to parse argument: '${pid}'\n`, status: 1 };
+    case 'bash': return { text: `${builtin(env)}${pid}: ${job ? 'no such job' : 'arguments must be process or job IDs'}\n`, status: 1 };
+    case 'dash': return { text: `${builtin(env)}${job ? `No such job: ${pid}` : `Illegal number: ${pid}`}\n`, status: 2 };
+  }
+}
+
 function badSignal(env: ToolEnv, name: string): ToolResult {
   const v = voiceOf(env);
   if (v === 'busybox' || v === 'ash') env.io.err(`${v === 'busybox' ? 'kill' : 'sh'}: bad signal name '${name}'\n`);
@@ -66,9 +79,10 @@ export function kill(args: string[], env: ToolEnv): ToolResult {
     if (s === undefined) return badSignal(env, name);
     sig = s;
   }
+  const v = voiceOf(env);
   if (pids.length === 0) {
-    const v = voiceOf(env);
-    if (v === 'bash') env.io.err(`${builtin(env)}usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n`);
+    // bash prints its builtins' usage without the shell's name or line.
+    if (v === 'bash') env.io.err(`kill: usage: kill [-s sigspec | -n signum | -sigspec] pid | jobspec ... or kill -l [sigspec]\n`);
     else if (v === 'procps') env.io.err(`${env.asProgram ?? 'kill'}: not enough arguments\n`);
     else if (v === 'dash') env.io.err(`${builtin(env)}Usage: kill [-s sigspec | -signum | -sigspec] [pid | job]... or\nkill -l [exitstatus]\n`);
     else env.io.err(`${v === 'busybox' ? 'kill' : 'sh'}: you need to specify whom to kill\n`);
@@ -76,15 +90,28 @@ export function kill(args: string[], env: ToolEnv): ToolResult {
   }
   // The command running is the last process the caller's table lists: the sender the receiver sees.
   const sender = env.processes[env.processes.length - 1]?.pid ?? 0;
+  // BusyBox (applet and ash) counts its failures into the exit status; the others exit 1 (dash 2
+  // for a bad number). dash and procps stop at an argument that is not a number; the rest go on.
+  let failures = 0;
   let status = 0;
   for (const pid of pids) {
-    const n = /^\d+$/.test(pid) ? Number(pid) : NaN;
-    if (Number.isNaN(n) || !env.processes.some((p) => p.pid === n)) {
+    if (!/^\d+$/.test(pid)) {
+      const bad = badPid(env, pid);
+      env.io.err(bad.text);
+      failures++;
+      status = bad.status;
+      if (v === 'dash' || v === 'procps') return { status };
+      continue;
+    }
+    const n = Number(pid);
+    if (!env.processes.some((p) => p.pid === n)) {
       env.io.err(noSuchProcess(env, pid));
+      failures++;
       status = 1;
       continue;
     }
     env.signal?.(n, sig, sender);
   }
+  if (v === 'busybox' || v === 'ash') return { status: failures };
   return { status };
 }
