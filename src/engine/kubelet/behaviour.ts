@@ -36,6 +36,7 @@ import { MIRROR_TIMER, onMirrorTimer, ownMirrorDelta, rfc3339Nano } from './stat
 import { editedUnder } from '../node-shell/host-fs';
 import { STATIC_POD_PATH } from './config-file';
 import { INOTIFY_TIMER } from '../node-shell/manifest-watch';
+import { CONTAINER_GC_TIMER, onContainerGC, restartContainerGC } from './static-pod-gc';
 
 function podDelta(w: World, self: KubeletState, d: Delta): void {
   const old = d.old as Pod | undefined;
@@ -113,7 +114,8 @@ function adoptOrphans(w: World, self: KubeletState): void {
   const known = new Set([...(self.informers['pods']?.cache.values() ?? [])].map((p) => nodePodUID(p as Pod)));
   for (const c of Object.values(self.staticSource?.store ?? {})) known.add(c.hash);
   for (const sb of rt.sandboxes.values()) {
-    if (known.has(sb.podUid) || self.workers.has(sb.podUid)) continue;
+    // A removed static Pod's stopped sandbox runs nothing to kill: container GC removes it.
+    if (known.has(sb.podUid) || self.workers.has(sb.podUid) || self.staticLeft?.[sb.podUid] !== undefined) continue;
     const names = [...rt.containers.values()].filter((c) => c.podUid === sb.podUid).map((c) => c.config.name);
     const ghost: Pod = {
       apiVersion: 'v1',
@@ -168,6 +170,7 @@ export const kubeletBehaviour: Behaviour<'kubelet'> = {
     // The file source is the process's memory: a new kubelet reads staticPodPath afresh.
     delete self.staticSource;
     self.startedAt = w.now;
+    restartContainerGC(w, self);
     // The PLEG's first relist runs as it starts, before any pod worker syncs (they wait for the cache).
     self.pleg = newPlegState(w.now);
     relist(w, self);
@@ -243,6 +246,9 @@ export const kubeletBehaviour: Behaviour<'kubelet'> = {
         break;
       case INOTIFY_TIMER:
         if (arg) staticPodsChanged(w, self, arg);
+        break;
+      case CONTAINER_GC_TIMER:
+        onContainerGC(w, self);
         break;
       case 'fast-status':
         fastStatusTick(w, self);

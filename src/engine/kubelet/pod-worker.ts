@@ -12,6 +12,7 @@
  */
 import type { EphemeralContainer, Pod } from '../../k8s/types';
 import type { TraceDetails } from '../core/trace';
+import { leaveToGC } from './static-pod-gc';
 import { milli } from '../../k8s/quantity';
 import { jitter, setTimer, trace } from '../runtime';
 import type { World } from '../world';
@@ -439,7 +440,9 @@ export function onResyncTimer(w: World, self: KubeletState, uid: string): void {
 /** The Pod is gone and torn down: the runtime forgets its sandboxes and containers. */
 export function cleanupWorker(w: World, self: KubeletState, wk: PodWorker): void {
   const rt = runtimeOf(w, self.host);
-  if (rt) {
+  // A static Pod removed from the file source is not deleted content: container GC removes it.
+  if (rt && wk.mirror) leaveToGC(w, self, wk.uid);
+  else if (rt) {
     for (const sb of podSandboxes(rt, wk.uid)) {
       stopPodSandbox(w, rt, sb.id);
       criHop(w, self, wk, sandboxCall(wk, 'RemovePodSandbox'));

@@ -179,6 +179,18 @@ export interface StaticPodBook {
    */
   previous?: StaticPrevious;
   /**
+   * The sandbox the current container runs in: a new one each time the static Pod is started
+   * (a new UID, or the same UID again after its removal), with CRI metadata.attempt one past the
+   * Pod's newest sandbox still in the runtime (computePodActions' podSandboxChanged).
+   */
+  sandbox: StaticSandbox;
+  /**
+   * The static Pod's NotReady sandbox from before it was removed and put back, which the runtime
+   * keeps while `previous` (the container that ran in it) is there (kuberuntime_gc.go evicts a
+   * sandbox only once it holds no container).
+   */
+  priorSandbox?: StaticSandbox;
+  /**
    * A stale mirror Pod's delete failed (kube-apiserver down): tryReconcileMirrorPods runs again
    * only at the static Pod's next sync — the pod worker's requeue (10–15 s after a sync that
    * failed, as a back-off does; 60–90 s after one that did not) or a container's start or exit.
@@ -186,14 +198,42 @@ export interface StaticPodBook {
   mirrorRetryAt?: number;
 }
 
+/** A control-plane static Pod's sandbox (its pause container), as crictl pods lists it. */
+export interface StaticSandbox {
+  /** 64 hex. */
+  id: string;
+  attempt: number;
+  createdAt: number;
+}
+
 /** A static Pod's dead container (StaticPodBook.previous). */
 export interface StaticPrevious {
   containerId: string;
+  /** The sandbox it ran in, when not its book's current one. */
+  sandboxId?: string;
   attempt: number;
   createdAt: number;
   finishedAt: number;
   exitCode: number;
   crashLog?: string[];
+}
+
+/** A control-plane static Pod's leftovers in the runtime (KubeletState.staticGone). */
+export interface StaticGone {
+  /** The mirror Pod's name (`kube-scheduler-control-plane`): a static Pod keeps its name across UIDs. */
+  name: string;
+  /** The static Pod's UID, its config hash: put back unchanged, the Pod finds these again. */
+  hash: string;
+  /** The component (`kube-scheduler`): the container's name. */
+  container: string;
+  sandboxes: StaticSandbox[];
+  /** Exited, newest first. */
+  containers: StaticPrevious[];
+  /**
+   * From when container GC may remove them: once the pod worker has forgotten the Pod
+   * (HandlePodCleanups' SyncKnownPods, at the next housekeeping), ShouldPodContentBeRemoved holds.
+   */
+  collectableAt: number;
 }
 
 /** One Pod of the file source (static-pod-source.ts): the manifest at `path`, decoded. */
@@ -239,6 +279,20 @@ export interface KubeletState extends ComponentBase {
    * restart counts) outlive the kubelet, as containers do.
    */
   staticPods: Record<string, StaticPodBook>;
+  /**
+   * What the runtime still holds of control-plane static Pods removed from the file source (or
+   * replaced by an edited manifest): their stopped sandboxes and exited containers, until
+   * container GC removes them (static-pod-gc.ts). Kept across restarts, like staticPods.
+   */
+  staticGone?: StaticGone[];
+  /**
+   * The learner's static Pods removed from the file source whose stopped sandbox and exited
+   * containers the runtime keeps until container GC (static-pod-gc.ts): UID → from when they are
+   * collectable. Put back (the same UID) before then, the Pod's worker finds them.
+   */
+  staticLeft?: Record<string, number>;
+  /** When the armed container GC pass runs (static-pod-gc.ts), so a second one never is. */
+  containerGCAt?: number;
   /**
    * The file source's store (static-pod-source.ts), by `namespace/name`, and which file gave
    * which Pod; absent until the learner changes staticPodPath (kubeadm's manifests until then).

@@ -24,9 +24,10 @@ import { imagePolicy } from './images';
 import { api } from './client';
 import { isConflict, isNotFound } from '../client/client';
 import type { ApiResponse } from '../apiserver/handler';
-import { kubeletLog, logKilling, logPullFailed, logRemoveContainer, logSyncError, logSyncLoop } from './journal';
+import { kubeletLog, logKilling, logPullFailed, logSyncError, logSyncLoop } from './journal';
 import type { KubeletState, StaticPodBook, StaticPodConfig } from './state';
 import { unknownFlag } from './static-pod-flags';
+import { replacePrevious, retireToRuntime, startSandbox } from './static-pod-gc';
 import type { StaticPodKind } from './static-pod-manifests';
 
 /** From the kubelet's sync to the process running: sandbox, create, start. */
@@ -62,13 +63,22 @@ export function retire(w: World, self: KubeletState, kind: StaticPodKind, compon
     cri(w, self, name, { call: 'StopContainer', container: kind });
     stopProcess(w, componentId);
   }
+  retireToRuntime(w, self, name, kind, book);
   delete self.staticPods[name];
   setHeld(self, name, true);
 }
 
 /** A Pod arrived in the file source: a fresh book, then its first attempt to run. */
 export function launch(w: World, self: KubeletState, kind: StaticPodKind, componentId: ComponentId, config: StaticPodConfig, kubeadmCommand: readonly string[], seen: string): StaticPodBook {
-  const book: StaticPodBook = { hash: config.hash, seen, running: false, startedAt: w.now, restartCount: 0, containerId: hashHex(`${config.hash}/${w.now}/0`), starting: true };
+  // Put back before container GC, the same UID finds its old sandbox and container (static-pod-gc.ts).
+  const { sandbox, previous, priorSandbox } = startSandbox(w, self, config.name, config.hash, hashHex(`${config.hash}/sandbox/${w.now}`));
+  const restartCount = previous ? previous.attempt + 1 : 0;
+  const book: StaticPodBook = { hash: config.hash, seen, running: false, startedAt: w.now, restartCount, containerId: hashHex(`${config.hash}/${w.now}/${restartCount}`), starting: true, sandbox };
+  if (previous) {
+    book.previous = previous;
+    book.last = { exitCode: previous.exitCode, reason: 'Error', startedAt: rfc3339(previous.createdAt as SimMillis), finishedAt: rfc3339(previous.finishedAt as SimMillis), containerID: containerUri(runtimeOf(w, self.host), previous.containerId) };
+  }
+  if (priorSandbox) book.priorSandbox = priorSandbox;
   self.staticPods[config.name] = book;
   logSyncLoop(w, self, 'ADD', asPod(config.name, config.hash), 'file');
   const c = config.pod.spec.containers[0]!;
@@ -167,8 +177,7 @@ function attempt(w: World, self: KubeletState, kind: StaticPodKind, name: string
   // A container's exit is a sync of the static Pod: a stale mirror is tried again now.
   delete book.mirrorRetryAt;
   if (tries > 0) {
-    if (book.previous) logRemoveContainer(w, self, book.previous.containerId);
-    book.previous = { containerId: book.containerId, attempt: book.restartCount, createdAt: book.startedAt, finishedAt: book.finishedAt ?? book.startedAt, exitCode: 1, ...(book.crashLog ? { crashLog: book.crashLog } : {}) };
+    replacePrevious(w, self, name, book, { containerId: book.containerId, attempt: book.restartCount, createdAt: book.startedAt, finishedAt: book.finishedAt ?? book.startedAt, exitCode: 1, ...(book.crashLog ? { crashLog: book.crashLog } : {}) });
     book.restartCount++;
     book.containerId = hashHex(`${book.hash}/${w.now}/${book.restartCount}`);
   }

@@ -21,6 +21,7 @@ import { newWorker, requestSync } from './pod-worker';
 import type { KubeletState, PodWorker, StaticPodBook, StaticPodConfig } from './state';
 import { createMirrorPod, deleteOrphanMirror, deleteStaleMirror } from './static-pod-run';
 import { workerBackoff } from './sync-pod';
+import { reclaimLeft } from './static-pod-gc';
 import { markStatusDirty } from './status-manager';
 
 /** Reconciles the learner's mirror Pods as soon as kube-apiserver reports one added, deleted or gone. */
@@ -81,6 +82,7 @@ export function syncOwnStaticPods(w: World, self: KubeletState, components: Read
     // The same UID still tearing down (a manifest removed and put back): the next relist starts it.
     if (wk?.deleted) continue;
     if (!wk) {
+      reclaimLeft(self, config.hash);
       wk = newWorker(staticPod(self, config, rfc3339Nano(w.now)));
       wk.mirror = {};
       self.workers.set(config.hash, wk);

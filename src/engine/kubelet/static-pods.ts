@@ -31,7 +31,7 @@ import { isStaticPodKind, K8S_VERSION, ETCD_IMAGE, staticPodManifest, staticPodN
 import { sameStableJson, stableJson } from './status-manager';
 import { isMirrorPod, MIRROR_ANNOTATION } from '../../k8s/mirror-pod';
 import { mirrorPod, rfc3339Nano, syncOwnStaticPods } from './static-pod-workers';
-import { logRemoveContainer } from './journal';
+import { replacePrevious } from './static-pod-gc';
 
 export { isMirrorPod, MIRROR_ANNOTATION };
 /** PLEG's relist period: how soon the kubelet notices a control-plane process stopped or started. */
@@ -152,7 +152,7 @@ function mirrorStatus(w: World, self: KubeletState, pod: Pod, kind: StaticPodKin
 }
 
 /** PLEG for a process the kubelet does not run through the CRI: track its runs. */
-function observe(w: World, self: KubeletState, book: StaticPodBook, running: boolean): void {
+function observe(w: World, self: KubeletState, name: string, book: StaticPodBook, running: boolean): void {
   const host = self.host;
   if (running === book.running) return;
   // A container's start or exit is a sync of the static Pod (PLEG): a stale mirror is tried again.
@@ -163,8 +163,7 @@ function observe(w: World, self: KubeletState, book: StaticPodBook, running: boo
     delete book.starting;
   } else if (running) {
     // The new container started: container GC drops the dead one before the last (pruneDeadInstances).
-    if (book.previous) logRemoveContainer(w, self, book.previous.containerId);
-    book.previous = { containerId: book.containerId, attempt: book.restartCount, createdAt: book.startedAt, finishedAt: book.finishedAt ?? w.now, exitCode: 137 };
+    replacePrevious(w, self, name, book, { containerId: book.containerId, attempt: book.restartCount, createdAt: book.startedAt, finishedAt: book.finishedAt ?? w.now, exitCode: 137 });
     book.last = { exitCode: 137, reason: 'Error', startedAt: rfc3339(book.startedAt as SimMillis), finishedAt: rfc3339((book.finishedAt ?? w.now) as SimMillis), containerID: containerUri(runtimeOf(w, host), book.containerId) };
     book.restartCount++;
     book.startedAt = w.now;
@@ -215,7 +214,9 @@ function syncOne(w: World, self: KubeletState, node: Node | undefined, comp: Sta
     if (!book) {
       const cfg = kubeadmConfig(w, self.host, kind);
       manifest = cfg.pod;
-      book = { hash: cfg.hash, seen: rfc3339Nano(w.now), running, startedAt: w.now, restartCount: 0, containerId: hashHex(`${cfg.hash}/0`) };
+      // kubeadm's Pods were started as the machine booted: one sandbox each, from just before the container.
+      const sandbox = { id: hashHex(`${cfg.hash}/sandbox`), attempt: 0, createdAt: Math.max(0, w.now - 400) };
+      book = { hash: cfg.hash, seen: rfc3339Nano(w.now), running, startedAt: w.now, restartCount: 0, containerId: hashHex(`${cfg.hash}/0`), sandbox };
       self.staticPods[name] = book;
     }
   } else {
@@ -235,7 +236,7 @@ function syncOne(w: World, self: KubeletState, node: Node | undefined, comp: Sta
     if (!book.blocked && !book.starting) setHeld(self, name, false);
     if (book.currentAt !== undefined && book.running === running && cached?.metadata.resourceVersion === book.currentAt) return;
   }
-  observe(w, self, book, running);
+  observe(w, self, name, book, running);
   if (!node) return;
   if (!cached || !isMirrorPod(cached)) {
     if (cached) return; // a user's Pod holds the name; upstream logs and retries, it never overwrites it

@@ -17,7 +17,7 @@ import { factsOf } from '../node/runtime-impl';
 import type { World } from '../world';
 import type { ShellIo } from './io';
 import { humanDuration, humanSize, tabwrite } from './tabwriter';
-import { imageOfStatic, staticContainers } from './static-containers';
+import { imageOfStatic, staticContainers, staticLeftovers, staticSandboxes } from './static-containers';
 
 interface CtrRow {
   id: string;
@@ -101,7 +101,7 @@ function containers(w: World, node: string, rt: RuntimeState): CtrRow[] {
         state: 'Exited',
         name: s.kind,
         attempt: prev.attempt,
-        podId: s.sandboxId,
+        podId: prev.sandboxId ?? s.sandboxId,
         pod: s.podName,
         namespace: 'kube-system',
         exitCode: prev.exitCode,
@@ -109,13 +109,33 @@ function containers(w: World, node: string, rt: RuntimeState): CtrRow[] {
       });
     }
   }
+  for (const [i, l] of staticLeftovers(w, node).entries()) {
+    const comp = w.components.get(l.componentId as ComponentId);
+    const c = l.container;
+    // The component's runs, newest last: a leftover ran before whatever runs now.
+    const back = (comp?.running ? 1 : 0) + staticLeftovers(w, node).slice(0, i).filter((o) => o.componentId === l.componentId).length;
+    rows.push({
+      id: c.containerId,
+      imageId: rt.images.get(imageOfStatic(l.kind))?.id ?? '',
+      imageRef: imageOfStatic(l.kind),
+      createdAt: c.createdAt,
+      state: 'Exited',
+      name: l.kind,
+      attempt: c.attempt,
+      podId: c.sandboxId ?? '',
+      pod: l.podName,
+      namespace: 'kube-system',
+      exitCode: c.exitCode,
+      logs: () => (c.crashLog ?? (comp?.log?.runs[comp.log.runs.length - 1 - back]?.lines ?? []).map((x) => x.text)).map((x) => `${x}\n`),
+    });
+  }
   // crictl sorts by creation time, newest first.
   return rows.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : 1));
 }
 
 function pods(w: World, node: string, rt: RuntimeState): PodRow[] {
   const rows: PodRow[] = [...rt.sandboxes.values()].map((s) => ({ id: s.id, createdAt: s.createdAt, state: s.state === 'SANDBOX_READY' ? 'Ready' : 'NotReady', name: s.podName, namespace: s.podNamespace, attempt: s.attempt, runtime: s.runtimeHandler || '(default)' }));
-  for (const s of staticContainers(w, node)) rows.push({ id: s.sandboxId, createdAt: s.podCreatedAt, state: 'Ready', name: s.podName, namespace: 'kube-system', attempt: 0, runtime: '(default)' });
+  for (const s of staticSandboxes(w, node)) rows.push({ id: s.id, createdAt: s.createdAt, state: s.ready ? 'Ready' : 'NotReady', name: s.podName, namespace: 'kube-system', attempt: s.attempt, runtime: '(default)' });
   return rows.sort((a, b) => b.createdAt - a.createdAt || (a.id < b.id ? -1 : 1));
 }
 
@@ -185,7 +205,7 @@ export function crictl(w: World, node: string, args: string[], io: ShellIo): num
       return 0;
     }
     case 'pods': {
-      const rows = pods(w, node, rt);
+      const rows = pods(w, node, rt).filter((p) => !nameRe || nameRe.test(p.name));
       if (quiet) io.out(rows.map((p) => `${p.id}\n`).join(''));
       else io.out(tabwrite([['POD ID', 'CREATED', 'STATE', 'NAME', 'NAMESPACE', 'ATTEMPT', 'RUNTIME'], ...rows.map((p) => [short(p.id), ago(w, p.createdAt), p.state, p.name, p.namespace, String(p.attempt), p.runtime])]));
       return 0;
