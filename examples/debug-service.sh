@@ -21,6 +21,12 @@ kubectl get svc hostnames
 kubectl exec busybox -- nslookup hostnames
 kubectl exec busybox -- nslookup hostnames.default
 kubectl exec busybox -- nslookup hostnames.default.svc.cluster.local
+# From a node, by the cluster DNS Service's IP (kube-dns's ClusterIP): through the node's
+# kube-proxy rules to CoreDNS. The node's own resolver is systemd-resolved's stub, which searches
+# no cluster.local and does not know cluster names.
+sim ssh node-1 -- nslookup hostnames.default.svc.cluster.local $(kubectl get svc -n kube-system kube-dns -o jsonpath='{.spec.clusterIP}')
+sim ssh node-1 -- 'grep -v "^#" /etc/resolv.conf'
+sim ssh node-1 -- nslookup hostnames.default.svc.cluster.local
 kubectl exec busybox -- cat /etc/resolv.conf
 kubectl exec busybox -- nslookup kubernetes.default
 # Does the Service work by IP?

@@ -141,17 +141,18 @@ const NODE_DIRS = ['/', '/bin', '/boot', '/dev', '/etc', '/etc/cni', '/etc/cni/n
 const PRIVATE_NODE_FILE = /^\/etc\/kubernetes\/(?:[^/]+\.conf|manifests\/[^/]+\.yaml|pki\/(?:.+\/)?[^/]+\.key)$/;
 
 /** A node's files (node-shell/files.ts) as a read-only layer; every parent of a file is a directory. */
-export function nodeBaseFs(files: Record<string, string>): BaseFs {
+export function nodeBaseFs(files: Record<string, string>, links: Readonly<Record<string, string>> = {}): BaseFs {
   const dirs = new Set<string>(NODE_DIRS);
   for (const p of Object.keys(files)) for (let i = p.indexOf('/', 1); i > 0; i = p.indexOf('/', i + 1)) dirs.add(p.slice(0, i));
   return {
     file: (p) => (Object.hasOwn(files, p) ? files[p] : undefined),
     isDir: (p) => dirs.has(p),
+    link: (p) => (Object.hasOwn(links, p) ? links[p] : undefined),
     meta: (p) => (PRIVATE_NODE_FILE.test(p) ? { mode: 0o600 } : undefined),
     list: (dir) => {
       const prefix = dir === '/' ? '/' : `${dir}/`;
       const names = new Set<string>();
-      for (const p of [...Object.keys(files), ...dirs]) if (p.startsWith(prefix) && p !== dir) names.add(p.slice(prefix.length).split('/')[0]!);
+      for (const p of [...Object.keys(files), ...Object.keys(links), ...dirs]) if (p.startsWith(prefix) && p !== dir) names.add(p.slice(prefix.length).split('/')[0]!);
       return [...names].filter(Boolean).sort();
     },
   };

@@ -92,14 +92,25 @@ function exchange(ctx: RunContext, clock: number, names: string[]): DnsReply[] |
   return names.map((name) => answer(ctx, name));
 }
 
+/** The uplink's DNS behind a machine's stub resolver: public names only, nothing of cluster.local. */
+function upstream(name: string): DnsReply {
+  const pub = own(INTERNET, name.replace(/\.$/, '').toLowerCase()) as (typeof INTERNET)[string] | undefined;
+  return pub ? { rcode: 'NOERROR', ips: [pub.ip], authoritative: false } : { rcode: 'NXDOMAIN', authoritative: false };
+}
+
 export function network(m: Machine, ctx: RunContext): Net {
-  const search = searchList(ctx.namespace);
-  const nameserver = ctx.dns?.nameserver ?? CLUSTER_DNS;
+  const stub = ctx.stub;
+  const search = stub ? stub.search : searchList(ctx.namespace);
+  const nameserver = stub ? stub.nameserver : (ctx.dns?.nameserver ?? CLUSTER_DNS);
   /** /etc/hosts first, then getaddrinfo's walk of the search list under ndots. */
   const lookup = (name: string): Resolution => {
     if (name === 'localhost') return { kind: 'found', fqdn: 'localhost', ips: ['127.0.0.1'], ms: 0 };
     if (name === ctx.hostname) return { kind: 'found', fqdn: name, ips: [ctx.podIP], ms: 0 };
     if (IPV4.test(name)) return { kind: 'found', fqdn: name, ips: [name], ms: 0 };
+    if (stub) {
+      const a = upstream(name);
+      return a.rcode === 'NOERROR' ? { kind: 'found', fqdn: name.replace(/\.$/, ''), ips: a.ips, ms: DNS_RTT_MS } : { kind: 'nxdomain', ms: DNS_RTT_MS };
+    }
     if (ctx.net?.resolve) {
       const r = ctx.net.resolve(name);
       return r ? { kind: 'found', ...r, ms: DNS_RTT_MS } : { kind: 'nxdomain', ms: DNS_RTT_MS };
@@ -145,8 +156,16 @@ export function network(m: Machine, ctx: RunContext): Net {
     nameserver,
     search,
     lookup,
-    query: (names) => exchange(ctx, m.clock, names),
+    query: (names) => (stub ? names.map(upstream) : exchange(ctx, m.clock, names)),
+    queryAt(server, names) {
+      if (server === nameserver) return net.query(names);
+      // Cluster DNS by its address from a machine with a resolver of its own: the node's kube-proxy rule to CoreDNS.
+      if (stub && ctx.dns && server === ctx.dns.nameserver) return exchange(ctx, m.clock, names);
+      return undefined;
+    },
     reverse(ip) {
+      // The uplink has no PTR for the cluster's or the lab network's addresses (approximate: nor for the public hosts').
+      if (stub) return null;
       const r = exchange(ctx, m.clock, [ip]);
       if (!r) return undefined;
       // A Service's ClusterIP (a one-address record); Pod IPs' dashed names are left out.

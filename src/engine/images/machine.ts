@@ -281,6 +281,12 @@ export interface RunContext {
   /** Cluster DNS as last published by setClusterDns; unset outside a cluster (no CoreDNS). */
   dns?: ClusterDns;
   /**
+   * A machine's own resolver, when it is not a Pod's (a node: systemd-resolved's stub at
+   * 127.0.0.53 with no search domain, forwarding to the uplink's DNS, which knows public names
+   * only). Cluster DNS (`dns`) is then reached only by asking its address (`dig @10.96.0.10`).
+   */
+  stub?: { nameserver: string; search: string[] };
+  /**
    * The processes of the container whose PID namespace this one joined (an ephemeral
    * container's targetContainerName), as that container's `ps` lists them; this container's own
    * processes follow them.

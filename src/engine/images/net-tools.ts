@@ -40,7 +40,7 @@ export type NetAnswer =
   | { kind: 'reply'; ip: string; status: number; body: string; contentType?: string; head?: HttpHead; ms?: number; ipv4Only?: true };
 
 /** One A query's reply. `authoritative`: CoreDNS's own zone (cluster.local) rather than a forwarded name. */
-export type DnsReply = { rcode: 'NOERROR'; ips: string[]; authoritative: boolean } | { rcode: 'NXDOMAIN' };
+export type DnsReply = { rcode: 'NOERROR'; ips: string[]; authoritative: boolean } | { rcode: 'NXDOMAIN'; authoritative?: boolean };
 
 /** getaddrinfo's outcome and the simulated time it took. */
 export type Resolution = { kind: 'found'; fqdn: string; ips: string[]; ms: number } | { kind: 'nxdomain'; ms: number } | { kind: 'timeout'; ms: number };
@@ -55,6 +55,8 @@ export interface Net {
   lookup(name: string): Resolution;
   /** A queries sent together on one socket to the nameserver: the replies in order, or undefined on no answer. */
   query(names: string[]): DnsReply[] | undefined;
+  /** The same, sent to `server` by address (`dig @SERVER`, `nslookup NAME SERVER`); undefined: nobody answers there. */
+  queryAt?(server: string, names: string[]): DnsReply[] | undefined;
   /** PTR for `ip`: the name, null for NXDOMAIN, undefined on no answer. */
   reverse(ip: string): string | null | undefined;
   /**

@@ -124,7 +124,7 @@ export function dig(args: string[], env: ToolEnv, net: Net, version: string): To
   const candidates = o.search && !o.name.endsWith('.') && dots < NDOTS ? [...net.search.map((s) => `${bare}.${s}`), bare] : [bare];
   let found: Answer | undefined;
   for (const fqdn of candidates) {
-    const r = server === net.nameserver ? net.query([fqdn]) : undefined;
+    const r = server === net.nameserver ? net.query([fqdn]) : net.queryAt?.(server, [fqdn]);
     if (!r) {
       for (let t = 1; t <= o.tries; t++) {
         env.io.at?.(t * o.timeS * 1000);
@@ -137,7 +137,8 @@ export function dig(args: string[], env: ToolEnv, net: Net, version: string): To
     if (r[0]!.rcode !== 'NXDOMAIN') break;
   }
   const { fqdn, reply } = found!;
-  const cluster = fqdn === 'cluster.local' || fqdn.endsWith('.cluster.local');
+  // CoreDNS's own zone, unless the reply says who answered (a node's stub forwards everything).
+  const cluster = reply.authoritative ?? (fqdn === 'cluster.local' || fqdn.endsWith('.cluster.local'));
   const ips = reply.rcode === 'NOERROR' && o.type === 'A' ? reply.ips : [];
   const ttl = cluster ? CLUSTER_TTL : UPSTREAM_TTL;
   const queryMs = cluster ? 0 : 2 + (fnv(`${fqdn}@${env.clock}`) % 10);

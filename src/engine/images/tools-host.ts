@@ -17,9 +17,20 @@ const NDOTS = 5;
 const TIMEOUT_MS = 5_000;
 const IPV4 = /^\d+\.\d+\.\d+\.\d+$/;
 
-/** CoreDNS answers cluster.local itself (aa); everything else it forwards. */
-function authoritative(fqdn: string): boolean {
-  return fqdn === 'cluster.local' || fqdn.endsWith('.cluster.local');
+/** CoreDNS answers cluster.local itself (aa); everything else it forwards — as a reply that says so tells. */
+function authoritative(fqdn: string, reply?: DnsReply): boolean {
+  return reply?.authoritative ?? (fqdn === 'cluster.local' || fqdn.endsWith('.cluster.local'));
+}
+
+/** The server a query goes to: resolv.conf's nameserver, or the one named on the command line. */
+interface Server {
+  ip: string;
+  query(names: string[]): DnsReply[] | undefined;
+}
+
+function serverOf(net: Net, named: string | undefined): Server {
+  if (named === undefined || named === net.nameserver) return { ip: net.nameserver, query: (n) => net.query(n) };
+  return { ip: named, query: (n) => net.queryAt?.(named, n) };
 }
 
 interface Walk {
@@ -29,14 +40,14 @@ interface Walk {
 }
 
 /** The search-list walk: a name with fewer than ndots dots under each domain first, NXDOMAIN moves on. */
-function walk(net: Net, name: string): Walk {
+function walk(net: Net, name: string, server: Server): Walk {
   const bare = name.replace(/\.$/, '');
   const dots = bare.split('.').length - 1;
   const suffixed = net.search.map((s) => `${bare}.${s}`);
   const candidates = name.endsWith('.') ? [bare] : dots >= NDOTS ? [bare, ...suffixed] : [...suffixed, bare];
   const tried: Walk['tried'] = [];
   for (const fqdn of candidates) {
-    const r = net.query([fqdn]);
+    const r = server.query([fqdn]);
     if (!r) return { tried, timedOut: true };
     tried.push({ fqdn, reply: r[0]! });
     if (r[0]!.rcode !== 'NXDOMAIN') break;
@@ -48,10 +59,10 @@ function arpa(ip: string): string {
   return `${ip.split('.').reverse().join('.')}.in-addr.arpa`;
 }
 
-function timedOut(env: ToolEnv, net: Net, tries: number, trailer: string): ToolResult {
+function timedOut(env: ToolEnv, server: Server, tries: number, trailer: string): ToolResult {
   for (let t = 1; t <= tries; t++) {
     env.io.at?.(t * TIMEOUT_MS);
-    env.io.out(`;; communications error to ${net.nameserver}#53: timed out\n`);
+    env.io.out(`;; communications error to ${server.ip}#53: timed out\n`);
   }
   env.io.out(`;; no servers could be reached\n${trailer}`);
   return { status: 1, ms: tries * TIMEOUT_MS };
@@ -59,50 +70,54 @@ function timedOut(env: ToolEnv, net: Net, tries: number, trailer: string): ToolR
 
 /** BIND host: `NAME has address IP`, `Host NAME not found: 3(NXDOMAIN)`, a PTR for an address. */
 export function host(args: string[], env: ToolEnv, net: Net): ToolResult {
-  const name = args.filter((a) => !a.startsWith('-'))[0];
+  const [name, named] = args.filter((a) => !a.startsWith('-'));
+  const server = serverOf(net, named);
   if (name === undefined) {
     env.io.err(HOST_USAGE);
     return { status: 1 };
   }
   if (IPV4.test(name)) {
     const rev = net.reverse(name);
-    if (rev === undefined) return timedOut(env, net, 2, '');
+    if (rev === undefined) return timedOut(env, server, 2, '');
     env.io.out(rev === null ? `Host ${arpa(name)}. not found: 3(NXDOMAIN)\n` : `${arpa(name)} domain name pointer ${rev}.\n`);
     return { status: rev === null ? 1 : 0, ms: 1 };
   }
-  const w = walk(net, name);
-  if (w.timedOut) return timedOut(env, net, 2, '');
+  const w = walk(net, name, server);
+  if (w.timedOut) return timedOut(env, server, 2, '');
   const last = w.tried[w.tried.length - 1]!;
   if (last.reply.rcode === 'NXDOMAIN') {
     env.io.out(`Host ${name} not found: 3(NXDOMAIN)\n`);
     return { status: 1, ms: w.tried.length };
   }
-  env.io.out(last.reply.ips.map((ip) => `${last.fqdn} has address ${ip}\n`).join(''));
+  // host.c names a server given on the command line before its answer.
+  const using = named === undefined ? '' : `Using domain server:\nName: ${named}\nAddress: ${server.ip}#53\nAliases: \n\n`;
+  env.io.out(using + last.reply.ips.map((ip) => `${last.fqdn} has address ${ip}\n`).join(''));
   return { status: 0, ms: w.tried.length + 2 };
 }
 
 /** BIND nslookup: the server, the answer (Non-authoritative for forwarded names), the AAAA query after it. */
 export function nslookupBind(args: string[], env: ToolEnv, net: Net): ToolResult {
-  const name = args.filter((a) => !a.startsWith('-'))[0];
+  const [name, named] = args.filter((a) => !a.startsWith('-'));
+  const server = serverOf(net, named);
   const onlyA = args.some((a) => /^-(type|query|querytype)=a$/i.test(a));
   if (name === undefined) {
     // Without a name it is interactive: it reads names from stdin (not modelled: none come).
     return { status: 0, block: true };
   }
-  const recursion = `;; Got recursion not available from ${net.nameserver}\n`;
-  const header = `Server:\t\t${net.nameserver}\nAddress:\t${net.nameserver}#53\n\n`;
+  const recursion = `;; Got recursion not available from ${server.ip}\n`;
+  const header = `Server:\t\t${server.ip}\nAddress:\t${server.ip}#53\n\n`;
   if (IPV4.test(name)) {
     const rev = net.reverse(name);
-    if (rev === undefined) return timedOut(env, net, 3, '\n');
+    if (rev === undefined) return timedOut(env, server, 3, '\n');
     env.io.out(rev === null ? `** server can't find ${arpa(name)}: NXDOMAIN\n\n` : `${arpa(name)}\tname = ${rev}.\n\n`);
     return { status: rev === null ? 1 : 0, ms: 1 };
   }
-  const w = walk(net, name);
+  const w = walk(net, name, server);
   let out = '';
-  for (const t of w.tried) if (authoritative(t.fqdn)) out += recursion;
+  for (const t of w.tried) if (authoritative(t.fqdn, t.reply)) out += recursion;
   if (w.timedOut) {
     env.io.out(out);
-    return timedOut(env, net, 3, '\n');
+    return timedOut(env, server, 3, '\n');
   }
   const last = w.tried[w.tried.length - 1]!;
   if (last.reply.rcode === 'NXDOMAIN') {
@@ -110,10 +125,10 @@ export function nslookupBind(args: string[], env: ToolEnv, net: Net): ToolResult
     return { status: 1, ms: w.tried.length };
   }
   out += header;
-  if (!authoritative(last.fqdn)) out += 'Non-authoritative answer:\n';
+  if (!authoritative(last.fqdn, last.reply)) out += 'Non-authoritative answer:\n';
   out += last.reply.ips.map((ip) => `Name:\t${last.fqdn}\nAddress: ${ip}\n`).join('');
   // The AAAA query for the name found: CoreDNS has none for a cluster name (an empty, authoritative reply).
-  if (!onlyA && authoritative(last.fqdn)) out += recursion;
+  if (!onlyA && authoritative(last.fqdn, last.reply)) out += recursion;
   env.io.out(`${out}\n`);
   return { status: 0, ms: w.tried.length + 1 };
 }

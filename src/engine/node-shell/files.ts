@@ -22,6 +22,73 @@ const NODE_DISTRO: Distro = { id: 'ubuntu', release: '24.04', codename: 'noble' 
 /** Ubuntu 24.04.3's /etc/lsb-release (base-files 13ubuntu10.3). */
 const NODE_LSB_RELEASE = 'DISTRIB_ID=Ubuntu\nDISTRIB_RELEASE=24.04\nDISTRIB_CODENAME=noble\nDISTRIB_DESCRIPTION="Ubuntu 24.04.3 LTS"\n';
 
+/** systemd-resolved's stub listener, the only nameserver in an Ubuntu machine's /etc/resolv.conf. */
+export const RESOLVED_STUB = '127.0.0.53';
+
+/**
+ * /run/systemd/resolve/stub-resolv.conf as systemd 255 (Ubuntu 24.04) writes it
+ * (resolved-resolv-conf.c write_stub_resolv_conf_contents) for a link with no search domain:
+ * `search .`, so glibc appends nothing — a node's resolver knows no cluster.local. Inferred
+ * from systemd's source and Ubuntu machines, not recorded on a 24.04 node.
+ */
+const STUB_RESOLV_CONF = `# This is /run/systemd/resolve/stub-resolv.conf managed by man:systemd-resolved(8).
+# Do not edit.
+#
+# This file might be symlinked as /etc/resolv.conf. If you're looking at
+# /etc/resolv.conf and seeing this text, you have followed the symlink.
+#
+# This is a dynamic resolv.conf file for connecting local clients to the
+# internal DNS stub resolver of systemd-resolved. This file lists all
+# configured search domains.
+#
+# Run "resolvectl status" to see details about the uplink DNS servers
+# currently in use.
+#
+# Third party programs should typically not access this file directly, but only
+# through the symlink at /etc/resolv.conf. To manage man:resolv.conf(5) in a
+# different way, replace this symlink by a static file or a different symlink.
+#
+# See man:systemd-resolved.service(8) for details about the supported modes of
+# operation for /etc/resolv.conf.
+
+nameserver ${RESOLVED_STUB}
+options edns0 trust-ad
+search .
+`;
+
+/**
+ * /run/systemd/resolve/resolv.conf: the uplink's server (the lab network's gateway, netns.ts),
+ * which kubeadm points the kubelet's resolvConf at when systemd-resolved runs, so Pods' upstream
+ * is never the stub.
+ */
+const UPLINK_RESOLV_CONF = `# This is /run/systemd/resolve/resolv.conf managed by man:systemd-resolved(8).
+# Do not edit.
+#
+# This file might be symlinked as /etc/resolv.conf. If you're looking at
+# /etc/resolv.conf and seeing this text, you have followed the symlink.
+#
+# This is a dynamic resolv.conf file for connecting local clients directly to
+# all known uplink DNS servers. This file lists all configured search domains.
+#
+# Third party programs should typically not access this file directly, but only
+# through the symlink at /etc/resolv.conf. To manage man:resolv.conf(5) in a
+# different way, replace this symlink by a static file or a different symlink.
+#
+# See man:systemd-resolved.service(8) for details about the supported modes of
+# operation for /etc/resolv.conf.
+
+nameserver 10.0.0.1
+search .
+`;
+
+/** The node's links over its generated files: /etc/resolv.conf is systemd-resolved's stub file. */
+export const NODE_LINKS: Readonly<Record<string, string>> = { '/etc/resolv.conf': '../run/systemd/resolve/stub-resolv.conf' };
+
+/** Ubuntu's installer's /etc/hosts (netcfg): the machine's name on 127.0.1.1. Inferred, not recorded. */
+function etcHosts(node: string): string {
+  return `127.0.0.1 localhost\n127.0.1.1 ${node}\n\n# The following lines are desirable for IPv6 capable hosts\n::1     ip6-localhost ip6-loopback\nfe00::0 ip6-localnet\nff00::0 ip6-mcastprefix\nff02::1 ip6-allnodes\nff02::2 ip6-allrouters\n`;
+}
+
 /** kindnet's template (cmd/kindnetd/cni.go), whitespace and all. */
 function kindnetConflist(subnet: string): string {
   return `
@@ -148,6 +215,9 @@ export function nodeFiles(w: World, node: string): Record<string, string> {
   const sock = `unix://${factsOf(rt?.kind === 'container-runtime' ? rt : undefined).socket}`;
   files['/etc/crictl.yaml'] = `runtime-endpoint: ${sock}\nimage-endpoint: ${sock}\ntimeout: 10\n`;
   files['/etc/hostname'] = `${node}\n`;
+  files['/etc/hosts'] = etcHosts(node);
+  files['/run/systemd/resolve/stub-resolv.conf'] = STUB_RESOLV_CONF;
+  files['/run/systemd/resolve/resolv.conf'] = UPLINK_RESOLV_CONF;
   // The machine is Ubuntu 24.04 (the kubelet's osImage; uname's 6.8 kernel): base-files' release files.
   Object.assign(files, distroFiles(NODE_DISTRO), { '/etc/lsb-release': NODE_LSB_RELEASE });
   // kubeadm's PKI and kubeconfigs (kubeadm-files.ts), rendered only when read.

@@ -8,7 +8,7 @@
  */
 import { listDir, newLayer, stat, type BaseFs, type FsLayer } from '../images/fs';
 import type { World } from '../world';
-import { nodeBaseFs, nodeFiles } from './files';
+import { NODE_LINKS, nodeBaseFs, nodeFiles } from './files';
 import { systemBaseFs } from '../images/base-fs';
 import { nodeImage } from './node-image';
 
@@ -29,7 +29,7 @@ export function keepNodeLayer(w: World, node: string, layer: FsLayer): void {
  * the system has as a link (merged /usr's /bin, /sbin, /lib) stays that link.
  */
 function overSystem(own: BaseFs, system: BaseFs): BaseFs {
-  const link = (p: string): string | undefined => (own.file(p) === undefined ? system.link?.(p) : undefined);
+  const link = (p: string): string | undefined => own.link?.(p) ?? (own.file(p) === undefined ? system.link?.(p) : undefined);
   return {
     file: (p) => own.file(p) ?? system.file(p),
     isDir: (p) => link(p) === undefined && (own.isDir(p) || system.isDir(p)),
@@ -42,7 +42,7 @@ function overSystem(own: BaseFs, system: BaseFs): BaseFs {
 
 /** The generated files and the system's (the overlay's lower layer). */
 export function nodeBase(w: World, node: string): BaseFs {
-  return overSystem(nodeBaseFs(nodeFiles(w, node)), systemBaseFs(nodeImage()));
+  return overSystem(nodeBaseFs(nodeFiles(w, node), NODE_LINKS), systemBaseFs(nodeImage()));
 }
 
 /** The merged view (base under overlay) for a reader that only reads (a hostPath mount); live, so a write in between shows. */

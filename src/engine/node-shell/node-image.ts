@@ -31,6 +31,14 @@ export const NODE_PROGRAM_PATHS: Readonly<Record<string, string>> = {
   ss: '/usr/bin/ss',
 };
 
+/**
+ * bind9-dnsutils (dig, nslookup) and bind9-host (host): Ubuntu server's standard seed installs
+ * them (ubuntu-standard), so a node has BIND's tools, not BusyBox's nslookup (tools-dig.ts,
+ * tools-host.ts). Inferred from Ubuntu's server documentation ("very often these tools will be
+ * installed already"), not from a package list of the 24.04 server image.
+ */
+const BIND_PATHS = ['/usr/bin/dig', '/usr/bin/nslookup', '/usr/bin/host'];
+
 /** curl (Ubuntu 24.04's 8.5.0, curl-builds.ts `noble`): a server install has it, kubeadm's install steps use it. */
 const CURL_PATH = '/usr/bin/curl';
 
@@ -41,7 +49,7 @@ export function nodeImage(): ImageDefinition {
   const ubuntu = imageDefinition('docker.io/library/ubuntu:24.04');
   const files: Record<string, string> = {};
   const meta: Record<string, BaseMeta> = {};
-  for (const path of [...Object.values(NODE_PROGRAM_PATHS), CURL_PATH]) {
+  for (const path of [...Object.values(NODE_PROGRAM_PATHS), CURL_PATH, ...BIND_PATHS]) {
     files[path] = '\x7fELF';
     // sudo is setuid root (the sudo package's /usr/bin/sudo, mode 4755).
     meta[path] = { mode: path === '/usr/bin/sudo' ? 0o4755 : 0o755 };
@@ -49,7 +57,7 @@ export function nodeImage(): ImageDefinition {
   cached = {
     image: {
       ...ubuntu.image,
-      userland: { ...ubuntu.image.userland, procps: true },
+      userland: { ...ubuntu.image.userland, procps: true, net: { ...ubuntu.image.userland.net, bind: true } },
       workingDir: '/root',
       files: { ...(ubuntu.image.files ?? {}), ...files },
       meta: { ...(ubuntu.image.meta ?? {}), ...meta },

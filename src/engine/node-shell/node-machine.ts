@@ -28,6 +28,8 @@
 import { withSelfUserNamespace } from '../images/proc-status';
 import type { World } from '../world';
 import { agentId } from '../core/ids';
+import { clusterDnsFrom } from '../node/cluster-dns';
+import { RESOLVED_STUB } from './files';
 import { baseFacts } from '../node/machine-facts';
 import { liveMachineFacts } from '../node/resource-metrics';
 import { newMachine, runNested, type Machine, type RunContext, type Sink, type WorldPace } from '../images/machine';
@@ -172,9 +174,13 @@ function nodeContext(w: World, node: string, m: Machine, entry: Entry, live = tr
     processTable: { procs: (argv, pipeline) => nodeShellProcs(w, node, caller, argv, pipeline), caller: { uid: 0, tty: !caller || caller.tty ? 'pts/0' : '?' } },
     // The host network namespace: curl and nc reach the node's own sockets and the cluster through its kube-proxy rules.
     net: nodeNetwork(w, node),
+    // systemd-resolved's stub (/etc/resolv.conf: files.ts): no cluster.local search, names go to the uplink's DNS.
+    stub: { nameserver: RESOLVED_STUB, search: [] },
     // ps's %MEM denominator: the node's capacity (its MemTotal).
     memTotalKb: machine?.memTotalKib ?? 8141880,
   };
+  // kube-dns's ClusterIP as this node's kube-proxy rule reaches it, asked by address only (as of the moment asked).
+  Object.defineProperty(ctx, 'dns', { enumerable: true, get: () => clusterDnsFrom(w, node) });
   if (system) ctx.system = system;
   if (entry.columns !== undefined) ctx.session = { columns: entry.columns };
   return ctx;
