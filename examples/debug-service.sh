@@ -25,6 +25,9 @@ kubectl exec busybox -- nslookup hostnames.default.svc.cluster.local
 # kube-proxy rules to CoreDNS. The node's own resolver is systemd-resolved's stub, which searches
 # no cluster.local and does not know cluster names.
 sim ssh node-1 -- nslookup hostnames.default.svc.cluster.local $(kubectl get svc -n kube-system kube-dns -o jsonpath='{.spec.clusterIP}')
+# The query went out as UDP through kube-proxy's DNAT: conntrack lists it for 30 s (its reply
+# tuple names the CoreDNS Pod that answered), beside the lookups node-1's Pods made.
+sim ssh node-1 -- conntrack -L -p udp -s 10.0.0.11
 sim ssh node-1 -- 'grep -v "^#" /etc/resolv.conf'
 sim ssh node-1 -- nslookup hostnames.default.svc.cluster.local
 kubectl exec busybox -- cat /etc/resolv.conf

@@ -46,7 +46,8 @@ describe('conntrack on a node', () => {
     expect(r.out).toMatch(new RegExp(`^tcp {6}6 120 TIME_WAIT src=${client} dst=${ip} sport=(\\d+) dport=80 src=10\\.244\\.\\d+\\.\\d+ dst=${client} sport=9376 dport=\\1 \\[ASSURED\\] mark=0 use=1\\n$`));
     expect(r.err).toBe('conntrack v1.4.8 (conntrack-tools): 1 flow entries have been shown.\n');
     expect(text(s, `sim ssh ${node} -- conntrack -L -p tcp --dport 80 -o extended`)).toMatch(/^ipv4 {5}2 tcp {6}6 120 TIME_WAIT /);
-    expect(run(s, `sim ssh ${node} -- conntrack -L -p udp`).err).toBe('conntrack v1.4.8 (conntrack-tools): 0 flow entries have been shown.\n');
+    // wget looked the name up first: one UDP query to kube-dns's ClusterIP, DNATed to a CoreDNS.
+    expect(run(s, `sim ssh ${node} -- conntrack -L -p udp`).err).toBe('conntrack v1.4.8 (conntrack-tools): 1 flow entries have been shown.\n');
     s.run('sim advance 61s');
     expect(text(s, `sim ssh ${node} -- conntrack -L -d ${ip}`)).toMatch(/^tcp {6}6 59 TIME_WAIT /);
     s.run('sim advance 60s');
@@ -56,6 +57,9 @@ describe('conntrack on a node', () => {
   it('-F empties the table and -D deletes what the filters select', () => {
     const { s, node } = cluster();
     s.run('kubectl exec client -- sh -c "wget -qO- hostnames; wget -qO- hostnames"');
+    // Two TCP connections and the two lookups before them.
+    expect(text(s, `sim ssh ${node} -- conntrack -C`)).toBe('4\n');
+    expect(run(s, `sim ssh ${node} -- conntrack -D -p udp --dport 53`).err).toBe('conntrack v1.4.8 (conntrack-tools): 2 flow entries have been deleted.\n');
     expect(text(s, `sim ssh ${node} -- conntrack -C`)).toBe('2\n');
     expect(run(s, `sim ssh ${node} -- conntrack -D -p tcp --dport 81`).err).toBe('conntrack v1.4.8 (conntrack-tools): 0 flow entries have been deleted.\n');
     expect(run(s, `sim ssh ${node} -- conntrack -F`).err).toBe('conntrack v1.4.8 (conntrack-tools): connection tracking table has been emptied.\n');
@@ -74,5 +78,33 @@ describe('conntrack on a node', () => {
     expect(run(s, 'sim ssh node-1 -- conntrack -L foo').err).toBe(`conntrack v1.4.8 (conntrack-tools): unknown type \`foo'\n${tryHelp}`);
     expect(run(s, 'sim ssh node-1 -- conntrack -L -o bogus').err).toBe(`conntrack v1.4.8 (conntrack-tools): Bad parameter \`bogus'\n${tryHelp}`);
     expect(run(s, 'sim ssh node-1 -- conntrack -p tcp').err).toBe(`conntrack v1.4.8 (conntrack-tools): Illegal option \`--protonum' with this command\n${tryHelp}`);
+  });
+
+  it('lists DNS queries to the cluster DNS as UDP entries for 30 s: a Pod\'s lookup, a node\'s dig by address, one nobody answered', () => {
+    const { s, node, client } = cluster();
+    s.run('kubectl exec client -- nslookup hostnames.default.svc.cluster.local');
+    const pod = text(s, `sim ssh ${node} -- conntrack -L -p udp -s ${client}`);
+    expect(pod).toMatch(new RegExp(`^udp {6}17 30 src=${client} dst=10\\.96\\.0\\.10 sport=(\\d+) dport=53 src=(10\\.244\\.\\d+\\.\\d+) dst=${client} sport=53 dport=\\1 mark=0 use=1\\n$`));
+    s.run('sim ssh node-1 -- dig +short @10.96.0.10 hostnames.default.svc.cluster.local');
+    expect(text(s, 'sim ssh node-1 -- conntrack -L -p udp -s 10.0.0.11 -o extended')).toMatch(/^ipv4 {5}2 udp {6}17 30 src=10\.0\.0\.11 dst=10\.96\.0\.10 sport=(\d+) dport=53 src=10\.244\.\d+\.\d+ dst=10\.0\.0\.11 sport=53 dport=\1 mark=0 use=1\n$/);
+    s.run('sim advance 12s');
+    expect(text(s, `sim ssh ${node} -- conntrack -L -p udp -s ${client}`)).toMatch(/^udp {6}17 18 /);
+    s.run('sim advance 20s');
+    expect(run(s, `sim ssh ${node} -- conntrack -L -p udp`).err).toBe('conntrack v1.4.8 (conntrack-tools): 0 flow entries have been shown.\n');
+    // A NetworkPolicy that lets the client send nothing: the query is DNATed and dropped, never answered.
+    s.run(`kubectl apply -f - <<EOF
+apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata:
+  name: no-egress
+spec:
+  podSelector:
+    matchLabels:
+      run: client
+  policyTypes: [Egress]
+EOF`);
+    s.run('sim advance 2s');
+    s.run('kubectl exec client -- nslookup hostnames.default.svc.cluster.local');
+    expect(text(s, `sim ssh ${node} -- conntrack -L -p udp -s ${client}`)).toMatch(new RegExp(`^udp {6}17 \\d+ src=${client} dst=10\\.96\\.0\\.10 sport=(\\d+) dport=53 \\[UNREPLIED\\] src=10\\.244\\.\\d+\\.\\d+ dst=${client} sport=53 dport=\\1 mark=0 use=1\\n`));
   });
 });

@@ -87,7 +87,9 @@ function exchange(ctx: RunContext, clock: number, names: string[]): DnsReply[] |
     if (n === 0) return undefined;
     const i = pick(ctx.seed, clock, names[0] ?? '', n);
     // A NetworkPolicy that drops the query looks like a server that never answers.
-    if (!dns.endpoints[i] || ctx.net?.dnsReachable?.(i) === false) return undefined;
+    const dropped = ctx.net?.dnsReachable?.(i) === false;
+    ctx.net?.dnsSent?.(i, dns.endpoints[i] === true && !dropped);
+    if (!dns.endpoints[i] || dropped) return undefined;
   }
   return names.map((name) => answer(ctx, name));
 }

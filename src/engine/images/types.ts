@@ -380,6 +380,8 @@ export interface NetworkView {
   egress?(ip: string, port: number, protocol: 'TCP' | 'UDP' | 'ICMP'): boolean;
   /** Whether a DNS query pinned to the `endpoint`-th kube-dns endpoint passes the policy rules. */
   dnsReachable?(endpoint: number): boolean;
+  /** A DNS query went to the `endpoint`-th kube-dns endpoint through the node's DNAT (conntrack's UDP entry), answered or not. */
+  dnsSent?(endpoint: number, replied: boolean): void;
   /** The etcd cluster's client port, for `etcdctl` in the etcd static Pod (etcd/client-view.ts). */
   etcd?: EtcdClientView;
   /** The node the Pod runs on, as an exec or attach reaches it (hostPath mounts, `chroot`). */

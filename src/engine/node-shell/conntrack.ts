@@ -3,7 +3,8 @@
  * on the PATH and kube-proxy uses it to clear stale UDP entries), over the node's table
  * (node/conntrack-table.ts):
  * - `-L`/`--dump` [conntrack] lists the entries as libnetfilter_conntrack's default output writes
- *   them (`-o extended` puts the layer 3 protocol first), with the count on stderr; filters `-s`,
+ *   them (`-o extended` puts the layer 3 protocol first) — TCP in TIME_WAIT, UDP DNS queries to the
+ *   cluster DNS without a state, `[UNREPLIED]` when nothing answered — with the count on stderr; filters `-s`,
  *   `-d`, `-r`, `-q` (an address or a CIDR), `-p PROTO`, then `--sport`/`--dport`/`--reply-port-src`/
  *   `--reply-port-dst` and (tcp) `--state`, `-f ipv4`;
  * - `-C` [conntrack] prints the number of entries; `-F` empties the table; `-D` deletes what the
@@ -87,10 +88,17 @@ function selects(o: Options, e: ConntrackEntry): boolean {
   return o.state === undefined || o.state === e.state;
 }
 
-/** __snprintf_conntrack_default: `%-8s %u ` for the protocol, the timeout, the state, both tuples, the flags. */
+/**
+ * __snprintf_conntrack_default: `%-8s %u ` for the protocol, the timeout, TCP's state, the
+ * original tuple, `[UNREPLIED]` before the reply tuple when no reply was seen, `[ASSURED]` after
+ * it (every TCP flow here; no UDP one: a query and its answer are no stream).
+ */
 function line(e: ConntrackEntry, extended: boolean): string {
   const l3 = extended ? `${'ipv4'.padEnd(8)} 2 ` : '';
-  return `${l3}${e.proto.padEnd(8)} ${PROTOS[e.proto]} ${e.timeout} ${e.state} src=${e.src} dst=${e.dst} sport=${e.sport} dport=${e.dport} src=${e.rsrc} dst=${e.rdst} sport=${e.rsport} dport=${e.sport} [ASSURED] mark=0 use=1\n`;
+  const state = e.state ? `${e.state} ` : '';
+  const unreplied = e.proto === 'udp' && !e.replied ? '[UNREPLIED] ' : '';
+  const assured = e.proto === 'tcp' ? '[ASSURED] ' : '';
+  return `${l3}${e.proto.padEnd(8)} ${PROTOS[e.proto]} ${e.timeout} ${state}src=${e.src} dst=${e.dst} sport=${e.sport} dport=${e.dport} ${unreplied}src=${e.rsrc} dst=${e.rdst} sport=${e.rsport} dport=${e.sport} ${assured}mark=0 use=1\n`;
 }
 
 function setCommand(o: Options, c: Command): void {

@@ -53,7 +53,7 @@ describe("a node's resolver and DNS tools", () => {
 
   it('with kube-proxy rules but no CoreDNS answering, the query to 10.96.0.10 times out', () => {
     const sim = fresh();
-    sim.request({ verb: 'patch', resource: 'deployments', namespace: 'kube-system', name: 'coredns', patchType: 'merge', body: { spec: { replicas: 0 } } });
+    sim.request({ verb: 'patch', resource: 'deployments', namespace: 'kube-system', name: 'coredns', patchType: 'merge', body: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'coredns' }, spec: { replicas: 0 } } });
     sim.advance(40_000);
     const r = sh(sim, 'nslookup hostnames.default.svc.cluster.local 10.96.0.10');
     expect(r.code).toBe(1);

@@ -35,6 +35,11 @@ function dnsRule(w: World, node: string): ProxyRule | undefined {
 
 const ipOf = (endpoint: string): string => endpoint.slice(0, endpoint.lastIndexOf(':'));
 
+/** The `i`-th endpoint (`ip:port`) of the node's rule for the cluster DNS: where a query DNAT'ed to it goes. */
+export function dnsEndpoint(w: World, node: string, i: number): string | undefined {
+  return dnsRule(w, node)?.endpoints[i];
+}
+
 /**
  * CoreDNS's kubernetes plugin: `<svc>.<ns>.svc.cluster.local` → ClusterIP, or a headless
  * Service's ready endpoints, and for each of those with a hostname `<hostname>.<svc>.…`.

@@ -31,7 +31,9 @@ import type { EchoReply, HttpAnswer, HttpHead, HttpRequest, NetworkView, RedisWi
 import { hostListener, listenerId, machineAt, serveListener, type HostListener } from './host-listeners';
 import { checkConnection, type Dropped, type Endpoint as PolicyEndpoint } from './netpol/enforce';
 import { cniDnsReachable } from './netpol/dns';
-import { trackConnection } from './conntrack-table';
+import { trackConnection, trackDatagram } from './conntrack-table';
+import { dnsEndpoint } from './cluster-dns';
+import { CLUSTER_DNS } from '../images/base-fs';
 
 export interface HttpGet {
   /** The node the request leaves from. */
@@ -500,6 +502,20 @@ export function ping(w: World, from: string, source: HttpGet['source'], ip: stri
  * endpoint), so `wget -qO- http://<service>/` inside a Pod gets the app's answer. Names are
  * resolved by the Pod's own resolver (CoreDNS) before this is asked.
  */
+/**
+ * A query to kube-dns's ClusterIP from `node` (a Pod's address, or the node's own), DNAT'ed by
+ * the node's rule to its `endpoint`-th CoreDNS: a UDP flow in the conntrack tables it crossed.
+ */
+function trackDnsQuery(w: World, node: string, podIP: string | undefined, endpoint: number, replied: boolean): void {
+  const ep = dnsEndpoint(w, node, endpoint);
+  if (!ep) return;
+  const at = ep.lastIndexOf(':');
+  const ip = ep.slice(0, at);
+  const client = podIP ?? w.machineSpecs.get(node)?.ip ?? '';
+  const endpointNode = findListener(w, ip)?.node ?? node;
+  trackDatagram(w, { fromNode: node, endpointNode, client, dialled: { ip: CLUSTER_DNS, port: 53 }, endpoint: { ip, port: Number(ep.slice(at + 1)) }, seenAs: client, replied });
+}
+
 export function podNetworkView(w: World, node: string, namespace: string, source?: HttpGet['source']): NetworkView {
   const from: PolicyEndpoint | undefined = source ? { kind: 'pod', ip: source.ip, node, pod: source.pod } : undefined;
   return {
@@ -509,6 +525,7 @@ export function podNetworkView(w: World, node: string, namespace: string, source
           dnsReachable: (endpoint: number) => cniDnsReachable(w, from, endpoint),
         }
       : {}),
+    dnsSent: (endpoint: number, replied: boolean) => trackDnsQuery(w, node, source?.ip, endpoint, replied),
     connect: (ip: string, port: number) => tcpConnect(w, { from: node, host: ip, port, namespace, ...(source ? { source } : {}) }),
     redis: (ip: string, port: number, commands: string[][]) => redisSend(w, { from: node, host: ip, port, namespace, ...(source ? { source } : {}) }, commands),
     mysql: (ip: string, port: number, sent: MysqlRequest) => mysqlSend(w, { from: node, host: ip, port, namespace, ...(source ? { source } : {}) }, sent),
