@@ -6,32 +6,12 @@
  * docs/serve.md ("Known byte differences") and README's serve bullet. PARITY_VERBOSE=1 prints
  * each line's wall time and any realignment of the served clock.
  */
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { kubectlBinary } from './kubectl-binary.testing';
-import { compareParity, runParity, type KnownDifference, type ParityLine } from './parity.testing';
-import { servedSession } from './served-session.testing';
-
-const EXAMPLES = join(__dirname, '..', '..', 'examples');
-const SCRIPT = readFileSync(join(EXAMPLES, 'parity.sh'), 'utf8');
-
-function readText(path: string): string | undefined {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return undefined;
-  }
-}
+import { compareParity, type KnownDifference, type ParityLine } from './parity.testing';
+import { describeEventsAge, parityScript } from './parity-suite.testing';
 
 const KNOWN: KnownDifference[] = [
-  {
-    command: 'kubectl describe deployment web',
-    stream: 'stdout',
-    line: /^ {2}(Type|----|Normal|Warning) /,
-    reason:
-      "Events' Age is computed by kubectl from the wall clock (hundreds of days against a simulated 2025 epoch; the column widens with it)",
-  },
+  describeEventsAge('kubectl describe deployment web'),
   {
     command: 'kubectl events --for deployment/fg',
     stream: 'stdout',
@@ -48,32 +28,10 @@ const KNOWN: KnownDifference[] = [
   },
 ];
 
-const kubectl = await kubectlBinary().catch((e: unknown) => {
-  console.warn(`parity suite skipped: ${e instanceof Error ? e.message : String(e)}`);
-  return undefined;
-});
-
-describe.skipIf(!kubectl)('real kubectl parity: examples/parity.sh served and headless', () => {
-  // The manifests as the golden runner reads them (relative to examples/); the real kubectl runs there too.
-  const fileSource = { readFile: (p: string): string | undefined => readText(join(EXAMPLES, p)), listDir: (): undefined => undefined };
-  const setup = servedSession('parity', { session: { seed: 1, fileSource } });
-
-  it('prints the same bytes, line by line, except the declared differences', async () => {
-    const { served, home, session } = setup;
-    const lines = await runParity(SCRIPT, { kubectl: kubectl!, served, home, cwd: EXAMPLES, session });
-    if (process.env['PARITY_VERBOSE']) for (const l of lines) console.log(`${l.wallMs}ms realigned=${l.realigned} ${l.command}`);
-    const { report, unused } = compareParity(lines, KNOWN);
-    expect(report, report).toBe('');
-    expect(unused.map((k) => `${k.command}: ${k.reason}`)).toEqual([]);
-    // Every served line reached the headless moment on its own (none needed the harness's catch-up).
-    expect(lines.filter((l) => l.realigned > 0).map((l) => `${l.command}: ${l.realigned} ms`)).toEqual([]);
-    expect(served.cluster.sim.now).toBe(session.sim.now);
-    expect(served.cluster.sim.revision).toBe(session.sim.revision);
-  }, 120_000);
-});
+await parityScript('parity.sh', KNOWN, 120_000);
 
 describe('the parity comparison', () => {
-  const line = (command: string, headless: string, served: string): ParityLine => ({ command, headless: { stdout: headless, stderr: '', code: 0 }, served: { stdout: served, stderr: '', code: 0 }, realigned: 0, wallMs: 0 });
+  const line = (command: string, headless: string, served: string): ParityLine => ({ command, headless: { stdout: headless, stderr: '', code: 0 }, served: { stdout: served, stderr: '', code: 0 }, realigned: 0, requests: 1, wallMs: 0 });
 
   it('allows a declared line only where its mask says, and reports the rest with both sides', () => {
     const known: KnownDifference[] = [{ command: 'kubectl events', stream: 'stdout', line: /./, mask: /^\S+\s+/, reason: 'wall-clock age' }];
@@ -83,6 +41,15 @@ describe('the parity comparison', () => {
     expect(bad.report).toBe(
       ['headless (-) and served with the real kubectl (+) differ:', '$ kubectl events', '  stdout line 1:', '    - "5s    Normal  Pulled"', '    + "457d  Warning  Pulled"', '$ kubectl get pods', '  stdout line 2:', '    - (none)', '    + "b"'].join('\n'),
     );
+    expect(bad.unused).toEqual(known);
+  });
+
+  it("leaves out one side's lines a one-sided rule names, and only there", () => {
+    const known: KnownDifference[] = [{ command: 'kubectl describe node', stream: 'stdout', line: /^ {2}Kube-Proxy Version:/, only: 'served', reason: 'an older kubectl prints it' }];
+    const ok = compareParity([line('kubectl describe node', 'a\nb\n', 'a\n  Kube-Proxy Version:  \nb\n')], known);
+    expect(ok).toEqual({ report: '', unused: [] });
+    const bad = compareParity([line('kubectl describe node', 'a\n  Kube-Proxy Version:  \n', 'a\n')], known);
+    expect(bad.report).toBe(['headless (-) and served with the real kubectl (+) differ:', '$ kubectl describe node', '  stdout line 2:', '    - "  Kube-Proxy Version:  "', '    + (none)'].join('\n'));
     expect(bad.unused).toEqual(known);
   });
 });

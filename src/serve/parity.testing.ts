@@ -53,6 +53,12 @@ export interface ParityLine {
   served: Printed;
   /** Simulated ms the served clock was moved after the command exited, to meet the headless end. */
   realigned: number;
+  /**
+   * Requests the real kubectl sent (0 for a `sim` line). One that sent none (a flag or file
+   * error found before its first request) was never charged its start-up, which the port charges
+   * every line: its realignment is that start-up.
+   */
+  requests: number;
   /** Wall time the served run of the line took. */
   wallMs: number;
 }
@@ -66,6 +72,11 @@ export interface KnownDifference {
   line: RegExp;
   /** Only this part may differ (both sides compared with it masked); without it, the whole line. */
   mask?: RegExp;
+  /**
+   * A line printed by one side only (a field the other kubectl version does not print): the
+   * lines of that side matching `line` are left out before the comparison.
+   */
+  only?: 'headless' | 'served';
   reason: string;
 }
 
@@ -89,10 +100,10 @@ export async function runParity(script: string, opts: ParityOptions): Promise<Pa
     const headless: Printed = { stdout: text('stdout'), stderr: text('stderr'), code: res.exitCode };
     const target = opts.session.sim.now;
     const started = Date.now();
-    const served = cmd.text.startsWith('sim ') ? await control(opts.served, cmd.text) : await driveKubectl(opts, cmd.text, cmd.stdin, target);
+    const { printed: served, requests } = cmd.text.startsWith('sim ') ? { printed: await control(opts.served, cmd.text), requests: 0 } : await driveKubectl(opts, cmd.text, cmd.stdin, target);
     const behind = target - opts.served.cluster.sim.now;
     if (behind > 0) opts.served.cluster.advance(behind);
-    lines.push({ command: cmd.text, headless, served, realigned: Math.max(0, behind), wallMs: Date.now() - started });
+    lines.push({ command: cmd.text, headless, served, realigned: Math.max(0, behind), requests, wallMs: Date.now() - started });
   }
   return lines;
 }
@@ -115,7 +126,7 @@ async function control(served: Served, line: string): Promise<Printed> {
 }
 
 /** Runs one kubectl line with the real binary, moving the served clock while it waits (above). */
-async function driveKubectl(opts: ParityOptions, line: string, stdin: string | undefined, target: number): Promise<Printed> {
+async function driveKubectl(opts: ParityOptions, line: string, stdin: string | undefined, target: number): Promise<{ printed: Printed; requests: number }> {
   const tok = tokenize(line);
   if (!tok.ok || tok.argv[0] !== 'kubectl') throw new Error(`not a kubectl line: ${line}`);
   const cluster = opts.served.cluster;
@@ -170,7 +181,7 @@ async function driveKubectl(opts: ParityOptions, line: string, stdin: string | u
         lastRequest = Date.now();
       }
     }
-    return { stdout, stderr, code: code ?? 1 };
+    return { printed: { stdout, stderr, code: code ?? 1 }, requests };
   } finally {
     delete (cluster as { charge?: unknown }).charge;
     delete (cluster.feed as { subscribe?: unknown }).subscribe;
@@ -197,9 +208,16 @@ export function compareParity(lines: ParityLine[], known: KnownDifference[]): { 
     const problems: string[] = [];
     if (l.headless.code !== l.served.code) problems.push(`  exit code: headless ${l.headless.code}, served ${l.served.code}`);
     for (const stream of ['stdout', 'stderr'] as const) {
-      const want = splitLines(l.headless[stream]);
-      const got = splitLines(l.served[stream]);
-      const rules = known.filter((k) => k.command === l.command && k.stream === stream);
+      const all = known.filter((k) => k.command === l.command && k.stream === stream);
+      const rules = all.filter((k) => k.only === undefined);
+      const oneSided = (side: 'headless' | 'served'): string[] =>
+        splitLines(l[side][stream]).filter((text) => {
+          const rule = all.find((k) => k.only === side && k.line.test(text));
+          if (rule) used.add(rule);
+          return !rule;
+        });
+      const want = oneSided('headless');
+      const got = oneSided('served');
       for (let i = 0; i < Math.max(want.length, got.length); i++) {
         const w = want[i];
         const g = got[i];

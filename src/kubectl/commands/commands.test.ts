@@ -86,6 +86,12 @@ describe('scale, set image, label, annotate, expose, run', () => {
     expect(kubectl(sim, `label deploy web tier=back --overwrite -n ${NS}`).stdout).toBe('deployment.apps/web labeled\n');
     expect(kubectl(sim, `label deploy web tier- -n ${NS}`).stdout).toBe('deployment.apps/web unlabeled\n');
     expect(live('deployments', 'web')!.metadata.labels).toEqual({ app: 'web' });
+    // kubectl 1.36: a removal of a missing label is reported, and the verb follows what changed.
+    expect(kubectl(sim, `label deploy web tier- -n ${NS}`).stdout).toBe('label "tier" not found.\ndeployment.apps/web not labeled\n');
+    expect(kubectl(sim, `label deploy web tier=x --dry-run=client -n ${NS}`).stdout).toBe('deployment.apps/web labeled (dry run)\n');
+    expect(kubectl(sim, `label deploy web tier=x -n ${NS}`).stdout).toBe('deployment.apps/web labeled\n');
+    expect(kubectl(sim, `label deploy web tier- zone=a -n ${NS}`).stdout).toBe('deployment.apps/web modified\n');
+    expect(kubectl(sim, `label deploy web zone- -n ${NS}`).stdout).toBe('deployment.apps/web unlabeled\n');
     expect(kubectl(sim, `annotate deploy web owner=team-a -n ${NS}`).stdout).toBe('deployment.apps/web annotated\n');
     expect(kubectl(sim, `annotate deploy web owner=team-b -n ${NS}`).stderr).toBe("error: --overwrite is false but found the following declared annotation(s): 'owner' already has a value (team-a)\n");
   });

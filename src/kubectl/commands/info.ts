@@ -83,6 +83,7 @@ export const API_RESOURCES_FLAGS: FlagDef[] = [
 
 export function runApiResources(env: Env, argv: string[]): number {
   const flags = parseFlags(argv, API_RESOURCES_FLAGS, 'kubectl api-resources');
+  if (!['', 'name', 'kind'].includes(flags.str('sort-by'))) throw plainError('--sort-by accepts only name or kind');
   // api-resources fetches discovery afresh unless --cached (recorded: with a warm cache and the
   // server down, one memcache.go line and the refusal; with --cached, the cached table).
   if (!flags.bool('cached')) env.client.invalidateDiscovery();
@@ -91,6 +92,9 @@ export function runApiResources(env: Env, argv: string[]): number {
   let rows = [...listedResources(), ...aggregatedResourceInfos()];
   if (flags.has('namespaced')) rows = rows.filter((r) => r.namespaced === flags.bool('namespaced'));
   if (flags.has('api-group')) rows = rows.filter((r) => r.group === flags.str('api-group'));
+  // apiresources.go: a resource is listed when it supports every verb asked for.
+  const verbs = flags.list('verbs');
+  if (verbs.length) rows = rows.filter((r) => verbs.every((v) => r.verbs.includes(v)));
   const categories = flags.list('categories');
   if (categories.length) rows = rows.filter((r) => categories.every((c) => categoriesOf(r).includes(c)));
   // sortableResource: by group (the core group's "" first), or --sort-by name or kind; ties by name.

@@ -1,4 +1,5 @@
 /** `kubectl label` and `kubectl annotate`: `key=value` sets, `key-` removes, `--overwrite` to replace. */
+import { goQuote } from '../../k8s/go-quote';
 import type { KObject } from '../../k8s/types';
 import { CmdError, failureText, plainError, type Failure } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
@@ -63,6 +64,9 @@ function run(env: Env, argv: string[], which: Which): number {
       env.out.out([...current.keys()].sort().map((k) => `${k}=${current.get(k)}\n`).join(''));
       continue;
     }
+    // kubectl 1.36 label.go: on the way to the server (not --dry-run=client, not --local) each
+    // removal of a label the object lacks is reported on stdout before anything else is checked.
+    if (which === 'labels' && dry !== 'client' && !flags.bool('local')) for (const k of remove) if (!current.has(k)) env.out.out(`label ${goQuote(k)} not found.\n`);
     if (!flags.bool('overwrite')) {
       const conflicts = [...set.keys()].filter((k) => current.has(k) && current.get(k) !== set.get(k));
       if (conflicts.length) {
@@ -71,8 +75,6 @@ function run(env: Env, argv: string[], which: Which): number {
         continue;
       }
     }
-    const next = new Map([...current, ...set]);
-    for (const k of remove) next.delete(k);
     const patchEntries: [string, string | null][] = [];
     for (const [k, v] of set) if (current.get(k) !== v) patchEntries.push([k, v]);
     for (const k of remove) if (current.has(k)) patchEntries.push([k, null]);
@@ -93,10 +95,15 @@ function run(env: Env, argv: string[], which: Which): number {
       }
       result = res.value;
     }
+    // kubectl 1.36 updateDataChangeMsg: from the labels actually added (or changed) and removed.
+    const added = [...set].some(([k, v]) => current.get(k) !== v);
+    const removed = remove.some((k) => current.has(k));
     let msg: string;
     if (which === 'annotations') msg = 'annotated';
-    else if (!changed) msg = 'not labeled';
-    else msg = !flags.bool('overwrite') && next.size < current.size ? 'unlabeled' : 'labeled';
+    else if (added && removed) msg = 'modified';
+    else if (added) msg = 'labeled';
+    else if (removed) msg = 'unlabeled';
+    else msg = 'not labeled';
     printResult(env, flags, t.info, result, withDryRun(msg, dry));
   }
   if (errors.length) throw new CmdError(failureText(errors));

@@ -116,10 +116,10 @@ export function parseOutput(o: string, allowed: readonly string[] = GET_FORMATS,
       let template: string;
       try {
         template = relaxedJsonPath(spec.slice(i + 1));
-        parseTemplate(template);
       } catch (e) {
         throw plainError((e as Error).message);
       }
+      // The column's template is parsed when the first object prints, after the header (below).
       return { header: spec.slice(0, i), template };
     });
     return { kind: 'custom-columns', columns };
@@ -180,7 +180,14 @@ export function printGeneric(fmt: Exclude<OutputFormat, { kind: 'table' }>, objs
     case 'custom-columns': {
       const tw = new TabWriter(GET_TABLE);
       if (!noHeaders) tw.write(`${fmt.columns.map((c) => c.header).join('\t')}\n`);
-      const parsed = fmt.columns.map((c) => parseTemplate(c.template));
+      let parsed: ReturnType<typeof parseTemplate>[];
+      try {
+        parsed = fmt.columns.map((c) => parseTemplate(c.template));
+      } catch (e) {
+        // CustomColumnsPrinter.PrintObj parses each column after writing the header.
+        if (e instanceof JsonPathError) throw new CmdError(`error: ${e.message}\n`, 1, tw.flush());
+        throw e;
+      }
       for (const o of objs) {
         const cells = parsed.map((nodes) => {
           const values = findResults(nodes, o).flat();

@@ -216,7 +216,9 @@ export function parseTemplate(template: string): Node[] {
       break;
     }
     if (open > i) cur.push({ t: 'text', text: template.slice(i, open) });
-    // Find the matching '}' outside quotes.
+    // Find the matching '}' outside quotes. An array subscript is read to its ']' whatever it
+    // holds (parser.go's parseArray scans past a '}'), so one without is `unterminated array`
+    // even where a '}' follows; a filter likewise to its `)` (`unterminated filter`).
     let j = open + 1;
     let q: string | undefined;
     for (; j < template.length; j++) {
@@ -225,6 +227,11 @@ export function parseTemplate(template: string): Node[] {
         if (c === '\\') j++;
         else if (c === q) q = undefined;
       } else if (c === '"' || c === "'") q = c;
+      else if (c === '[' && !template.startsWith('[?(', j)) {
+        const close = template.slice(j).search(/[\]\n]/);
+        if (close < 0 || template[j + close] === '\n') throw new JsonPathError('unterminated array');
+        j += close;
+      } else if (c === '[' && !/[)]/.test(template.slice(j).split('\n')[0]!)) throw new JsonPathError('unterminated filter');
       else if (c === '}') break;
     }
     if (j >= template.length) throw new JsonPathError('unclosed action');

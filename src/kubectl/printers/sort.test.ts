@@ -29,4 +29,11 @@ describe('sortObjects', () => {
     const objs = [pod('a', undefined, 10), pod('b', undefined, 2), pod('c'), pod('d', undefined, 0)];
     expect(names(sortObjects(objs, '.status.containerStatuses[0].restartCount'))).toEqual(['c', 'd', 'b', 'a']);
   });
+
+  it('puts a field present as null first, each null not less than another (a nil interface{})', () => {
+    // events.k8s.io Events read as core/v1 carry lastTimestamp: null (the scheduler's Scheduled).
+    const ev = (name: string, last: string | null): KObject => ({ apiVersion: 'v1', kind: 'Event', metadata: { name }, lastTimestamp: last }) as unknown as KObject;
+    const objs = [ev('a', '2025-09-01T09:00:05Z'), ev('b', null), ev('c', '2025-09-01T09:00:01Z'), ev('d', null)];
+    expect(names(sortObjects(objs, '.lastTimestamp'))).toEqual(['b', 'd', 'c', 'a']);
+  });
 });

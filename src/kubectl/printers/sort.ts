@@ -11,6 +11,10 @@ import { goSorted } from '../../k8s/go-sort';
  * has sorted since v1.31 (it dropped natural order: `web-10` sorts before `web-2`).
  */
 function less(a: unknown, b: unknown): boolean {
+  // A field present as null (an events.k8s.io Event's lastTimestamp in its core/v1 view) is a nil
+  // interface{}: less than any value, not less than another nil (unlike a missing field, below).
+  if (a === null) return b !== null;
+  if (b === null) return false;
   if (typeof a === 'number' && typeof b === 'number') return a < b;
   if (typeof a === 'boolean' && typeof b === 'boolean') return !a && b;
   if (typeof a === 'string' && typeof b === 'string') {

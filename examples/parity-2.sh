@@ -1,0 +1,122 @@
+# The second parity script: src/serve/parity-2.test.ts runs it headless (this transcript) and with
+# the real kubectl against `reconcile serve --clock manual`, as parity.test.ts runs parity.sh, and
+# expects the same bytes line by line except the known differences it names. It covers what a
+# learner types while looking around: events and their sorting, the printers (custom columns,
+# jsonpath, go-template, labels), describe of each kind, the everyday edits, and the errors.
+kubectl apply -f manifests/parity-2-team.yaml
+kubectl apply -f manifests/parity-2-config.yaml
+kubectl apply -f manifests/parity-2-pod.yaml
+kubectl apply -f manifests/parity-2-workloads.yaml
+kubectl apply -f manifests/parity-2-network.yaml
+kubectl rollout status deployment/web
+sim advance 70s
+kubectl get pods
+kubectl get events
+kubectl get events -o wide
+kubectl get events --sort-by=.lastTimestamp
+kubectl get events --sort-by=.metadata.creationTimestamp
+kubectl get events -A
+kubectl get events --field-selector involvedObject.name=probe
+kubectl get events --field-selector type=Warning
+kubectl get pods --sort-by=.metadata.name
+kubectl get pods --sort-by=.status.podIP -o wide
+kubectl get pods --sort-by=.metadata.labels.tier
+kubectl get pods --sort-by='.status.containerStatuses[0].restartCount'
+kubectl get pods --sort-by=.spec.nonexistent
+kubectl get nodes --sort-by=.metadata.creationTimestamp -o name
+kubectl get svc --sort-by=.spec.clusterIP
+kubectl get pods -o custom-columns=NAME:.metadata.name,NODE:.spec.nodeName,IPS:.status.podIPs[*].ip,MISSING:.spec.bogus
+kubectl get pods -o custom-columns=NAME:.metadata.name,IMAGES:.spec.containers[*].image,PORTS:.spec.containers[*].ports[*].containerPort
+kubectl get pods -o custom-columns=NAME:.metadata.name --no-headers
+kubectl get nodes -o custom-columns='NAME:.metadata.name,TAINTS:.spec.taints[*].key,CPU:.status.capacity.cpu'
+kubectl get pods -o custom-columns=NAME:.metadata.name,BAD:.spec[
+kubectl get pods -n kube-public -o custom-columns=NAME:.metadata.name
+kubectl get pods -o jsonpath='{range .items[*]}{.metadata.name}{"\t"}{.status.phase}{"\n"}{end}'
+kubectl get pods -o jsonpath='{.items[?(@.status.phase=="Succeeded")].metadata.name}'
+kubectl get pods -o jsonpath='{.items[0].spec.containers[*].name}'
+kubectl get nodes -o jsonpath='{range .items[*]}{.metadata.name}{": "}{.status.addresses[?(@.type=="InternalIP")].address}{"\n"}{end}'
+kubectl get pod probe -o jsonpath='{.metadata.labels}'
+kubectl get pod probe -o jsonpath='{.spec.containers[0].bogus}'
+kubectl get pod probe -o jsonpath='{.spec.containers[0'
+kubectl get deployment web -o go-template='{{.metadata.name}} {{.spec.replicas}}{{"\n"}}'
+kubectl get pods -o go-template='{{range .items}}{{.metadata.name}} {{.status.phase}}{{"\n"}}{{end}}'
+kubectl get pods --show-labels
+kubectl get pods -L app -L tier
+kubectl get pods --no-headers
+kubectl get deploy,ds,sts,job,cronjob -o name
+kubectl get all
+kubectl get pods,svc
+kubectl get pods -l 'app in (web,probe)'
+kubectl get pods -l 'app notin (web,db,agent)'
+kubectl get pods -l '!tier'
+kubectl get pods -l 'tier,tier!=frontend'
+kubectl get pods -l 'app in (web'
+kubectl describe node node-1
+kubectl describe pod probe
+kubectl describe service web
+kubectl describe endpointslices -l kubernetes.io/service-name=web
+kubectl describe configmap settings
+kubectl describe secret creds
+kubectl describe serviceaccount builder
+kubectl describe pvc data
+kubectl describe ingress web
+kubectl describe networkpolicy web-allow
+kubectl describe namespace team-b
+kubectl describe daemonset agent
+kubectl describe statefulset db
+kubectl describe job hello
+kubectl describe cronjob tick
+kubectl set image deployment/web web=nginx:1.28
+kubectl describe deployment web
+kubectl rollout status deployment/web
+kubectl rollout status deployment/web
+kubectl describe replicasets -l app=web
+kubectl rollout history deployment/web
+kubectl rollout history deployment/web --revision=1
+kubectl rollout history deployment/web --revision=7
+kubectl rollout history daemonset/agent
+kubectl rollout history statefulset/db --revision=1
+kubectl scale deployment web --replicas=2
+kubectl scale statefulset db --replicas=1
+kubectl scale deployment web --current-replicas=5 --replicas=3
+kubectl scale deployment web
+kubectl label pod probe release=v1
+kubectl label pod probe tier=frontend
+kubectl label pod probe tier=frontend --overwrite
+kubectl label pod probe tier-
+kubectl label pod probe missing-
+kubectl annotate deployment web note=hello
+kubectl annotate deployment web note=bye
+kubectl annotate deployment web note=bye --overwrite
+kubectl annotate deployment web note-
+kubectl patch deployment web -p '{"spec":{"template":{"spec":{"containers":[{"name":"web","resources":{"limits":{"cpu":"200m"}}}]}}}}'
+kubectl patch deployment web --type=json -p '[{"op":"add","path":"/metadata/labels/team","value":"b"}]'
+kubectl patch deployment web --type=merge -p '{"spec":{"paused":true}}'
+kubectl patch deployment web --type=merge -p '{"spec":{"paused":true}}'
+kubectl patch deployment web --type=json -p '[{"op":"remove","path":"/spec/nope"}]'
+kubectl patch deployment web -p 'not json'
+kubectl patch deployment web --type=merge -p '{"spec":{"paused":false}}' -o name
+kubectl get deployment web -o jsonpath='{.metadata.labels} {.spec.template.spec.containers[0].resources}'
+kubectl auth can-i --list
+kubectl auth can-i --list -n team-b --as=system:serviceaccount:default:builder
+kubectl api-resources --namespaced=false
+kubectl api-resources --api-group=apps -o wide
+kubectl api-resources -o name
+kubectl api-resources --verbs=list --namespaced=true -o name
+kubectl api-resources --sort-by=kind --api-group=batch
+kubectl api-resources --sort-by=bogus
+kubectl explain pod.spec.tolerations
+kubectl explain pod.spec.containers.livenessProbe.httpGet
+kubectl explain cronjob.spec.schedule
+kubectl explain pod.spec.bogus
+kubectl get podz
+kubectl get pod nosuch
+kubectl describe pod nosuch
+kubectl delete pod nosuch
+kubectl get pods --bogus
+kubectl get pods -o yamll
+kubectl rollout status deployment/nosuch
+kubectl logs nosuch
+kubectl create deployment web --image=nginx
+kubectl apply -f manifests/nosuch.yaml
+kubectl get pods -n team-b
