@@ -18,6 +18,7 @@ kubectl get events --sort-by=.metadata.creationTimestamp
 kubectl get events -A
 kubectl get events --field-selector involvedObject.name=probe
 kubectl get events --field-selector type=Warning
+kubectl get events -A --sort-by=.lastTimestamp --field-selector reason=Scheduled
 kubectl get pods --sort-by=.metadata.name
 kubectl get pods --sort-by=.status.podIP -o wide
 kubectl get pods --sort-by=.metadata.labels.tier
@@ -53,6 +54,8 @@ kubectl get pods -l 'tier,tier!=frontend'
 kubectl get pods -l 'app in (web'
 kubectl describe node node-1
 kubectl describe pod probe
+kubectl describe pod web
+kubectl describe pods -l app=db --show-events
 kubectl describe service web
 kubectl describe endpointslices -l kubernetes.io/service-name=web
 kubectl describe configmap settings
@@ -109,6 +112,48 @@ kubectl explain pod.spec.tolerations
 kubectl explain pod.spec.containers.livenessProbe.httpGet
 kubectl explain cronjob.spec.schedule
 kubectl explain pod.spec.bogus
+kubectl get pod probe -o yaml
+kubectl get nodes -o wide
+kubectl get endpoints web
+kubectl get endpointslices
+kubectl get pv,pvc
+kubectl get jobs,cronjobs
+kubectl get pods --field-selector=status.phase=Succeeded -o name
+kubectl get pods,deploy -l app=web
+kubectl get deploy -o wide -L app
+kubectl get pods --show-kind -l app=db
+kubectl get secret creds -o jsonpath='{.data.password}'
+kubectl get configmap settings -o go-template='{{index .data "mode"}}{{"\n"}}'
+kubectl get pods -l app=web -o jsonpath='{.items[*].status.conditions[?(@.type=="Ready")].status}'
+kubectl get deploy web -o jsonpath='{.status.conditions[?(@.type=="Available")].message}'
+kubectl get all -n team-b
+kubectl describe quota -n team-b
+kubectl describe limitrange -n team-b
+kubectl describe pv
+kubectl create pdb web-pdb --selector=app=web --min-available=1
+kubectl describe pdb web-pdb
+kubectl create job manual --from=cronjob/tick
+kubectl wait --for=condition=complete job/manual --timeout=60s
+kubectl wait --for=jsonpath='{.status.phase}'=Running pod/probe
+kubectl logs probe
+kubectl logs probe -c nope
+kubectl logs job/hello
+kubectl rollout pause deployment/web
+kubectl rollout resume deployment/web
+kubectl rollout undo deployment/web --to-revision=99
+kubectl create secret generic tmp --from-literal=a=b --dry-run=client -o yaml
+kubectl create configmap tmp --from-literal=a=b --dry-run=server -o yaml
+kubectl run tmp --image=busybox --restart=Never --dry-run=client -o yaml -- sleep 10
+kubectl expose deployment web --port=8080 --name=web2 --dry-run=server -o yaml
+kubectl auth can-i '*' '*'
+kubectl auth whoami
+kubectl delete job hello
+kubectl delete pod probe --dry-run=server
+kubectl get --raw /healthz
+kubectl describe
+kubectl delete
+kubectl get pods -o jsonpath
+kubectl explain deployment.spec.strategy.rollingUpdate --recursive
 kubectl get podz
 kubectl get pod nosuch
 kubectl describe pod nosuch

@@ -12,7 +12,8 @@ kubectl get pods -l app=web -o wide
 kubectl apply -f manifests/strict-spread.yaml
 sim advance 10s
 kubectl get pods -l app=strict -o wide
-kubectl describe pod -l app=strict | grep -A3 Events | tail -2
+# kubectl 1.36 leaves Events out when it describes several objects; --show-events brings them back.
+kubectl describe pod -l app=strict --show-events | grep -A3 Events | tail -2
 # The built-in PriorityClasses the apiserver creates at start.
 kubectl get priorityclasses
 kubectl describe priorityclass system-node-critical

@@ -52,6 +52,14 @@ const V136_OVERRIDES = [
     from: `    --profile='legacy':\n\tOptions are "legacy", "general", "baseline", "netadmin", "restricted" or "sysadmin".\n`,
     to: `    --profile='general':\n\tOptions are "general", "baseline", "restricted", "netadmin" or "sysadmin". Defaults to "general"\n`,
   },
+  {
+    topic: 'describe',
+    // pkg/cmd/describe/describe.go, AddFlags (b902e43): Events are skipped for several objects
+    // unless --show-events is given (commands/describe.ts).
+    why: "v1.36's --show-events defaults to false for several objects and a prefix match",
+    from: `    --show-events=true:\n\tIf true, display events related to the described object.\n`,
+    to: `    --show-events=true:\n\tIf true, display events related to the described object. Defaults to true for a single object, false for multiple objects and prefix matching.\n`,
+  },
 ];
 
 /**

@@ -5,7 +5,7 @@
  */
 import type { HPAScalingRules, HorizontalPodAutoscaler } from '../../k8s/autoscaling';
 import type { Client } from '../client';
-import { annotationsMultiline, describeEvents, fmtTime, labelsMultiline, searchEvents } from './common';
+import { annotationsMultiline, describeEvents, fmtTime, labelsMultiline, searchEvents, SHOW_EVENTS, type DescriberSettings } from './common';
 import { DescribeWriter } from './writer';
 
 function directionBehavior(w: DescribeWriter, direction: string, rules: HPAScalingRules | undefined): void {
@@ -19,7 +19,7 @@ function directionBehavior(w: DescribeWriter, direction: string, rules: HPAScali
   }
 }
 
-export function describeHorizontalPodAutoscaler(client: Client, hpa: HorizontalPodAutoscaler, now: number): string {
+export function describeHorizontalPodAutoscaler(client: Client, hpa: HorizontalPodAutoscaler, now: number, settings: DescriberSettings = SHOW_EVENTS): string {
   const w = new DescribeWriter();
   const spec = hpa.spec;
   const st = hpa.status;
@@ -59,6 +59,6 @@ export function describeHorizontalPodAutoscaler(client: Client, hpa: HorizontalP
     w.write(1, '----\t------\t------\t-------\n');
     for (const c of st.conditions) w.write(1, `${c.type}\t${c.status}\t${c.reason ?? ''}\t${c.message ?? ''}\n`);
   }
-  describeEvents(w, searchEvents(client, { name: hpa.metadata.name ?? '', namespace: hpa.metadata.namespace, kind: 'HorizontalPodAutoscaler', uid: hpa.metadata.uid }), now);
+  if (settings.showEvents) describeEvents(w, searchEvents(client, { name: hpa.metadata.name ?? '', namespace: hpa.metadata.namespace, kind: 'HorizontalPodAutoscaler', uid: hpa.metadata.uid }), now);
   return w.toString();
 }

@@ -4,7 +4,7 @@ import { formatLabelSelector } from '../../k8s/labels';
 import { humanDuration, parseTimestamp } from '../../k8s/time';
 import type { Client } from '../client';
 import { DescribeWriter } from './writer';
-import { annotationsMultiline, controllerOf, describeEvents, describePodTemplate, fmtTime, labelsMultiline, searchEvents } from './common';
+import { annotationsMultiline, controllerOf, describeEvents, describePodTemplate, fmtTime, labelsMultiline, searchEvents, SHOW_EVENTS, type DescriberSettings } from './common';
 
 /** capIndexesListOrNone: long index lists are cut after the first comma past `softLimit`. */
 function capIndexes(indexes: string | undefined, softLimit: number): string {
@@ -14,7 +14,7 @@ function capIndexes(indexes: string | undefined, softLimit: number): string {
   return ix >= indexes.length ? indexes : `${indexes.slice(0, ix + 1)}...`;
 }
 
-export function describeJob(client: Client, job: Job, now: number): string {
+export function describeJob(client: Client, job: Job, now: number, settings: DescriberSettings = SHOW_EVENTS): string {
   const w = new DescribeWriter();
   const spec = job.spec ?? ({} as Job['spec']);
   const s = job.status ?? {};
@@ -39,7 +39,7 @@ export function describeJob(client: Client, job: Job, now: number): string {
   else w.write(0, `Pods Statuses:\t${s.active ?? 0} Active (${s.ready} Ready) / ${s.succeeded ?? 0} Succeeded / ${s.failed ?? 0} Failed\n`);
   if (spec.completionMode === 'Indexed') w.write(0, `Completed Indexes:\t${capIndexes(s.completedIndexes, 50)}\n`);
   describePodTemplate(w, spec.template);
-  describeEvents(w, searchEvents(client, { name: job.metadata.name ?? '', namespace: job.metadata.namespace, kind: 'Job', uid: job.metadata.uid }), now);
+  if (settings.showEvents) describeEvents(w, searchEvents(client, { name: job.metadata.name ?? '', namespace: job.metadata.namespace, kind: 'Job', uid: job.metadata.uid }), now);
   return w.toString();
 }
 
@@ -52,7 +52,7 @@ function describeJobTemplate(w: DescribeWriter, t: JobTemplateSpec | undefined):
   describePodTemplate(w, spec?.template);
 }
 
-export function describeCronJob(client: Client, cj: CronJob, now: number): string {
+export function describeCronJob(client: Client, cj: CronJob, now: number, settings: DescriberSettings = SHOW_EVENTS): string {
   const w = new DescribeWriter();
   const spec = cj.spec ?? ({} as CronJob['spec']);
   w.write(0, `Name:\t${cj.metadata.name ?? ''}\n`);
@@ -70,6 +70,6 @@ export function describeCronJob(client: Client, cj: CronJob, now: number): strin
   w.write(0, `Last Schedule Time:\t${cj.status?.lastScheduleTime ? fmtTime(cj.status.lastScheduleTime) : '<unset>'}\n`);
   const active = (cj.status?.active ?? []).map((r) => r.name ?? '');
   w.write(0, `Active Jobs:\t${active.length ? active.join(', ') : '<none>'}\n`);
-  describeEvents(w, searchEvents(client, { name: cj.metadata.name ?? '', namespace: cj.metadata.namespace, kind: 'CronJob', uid: cj.metadata.uid }), now);
+  if (settings.showEvents) describeEvents(w, searchEvents(client, { name: cj.metadata.name ?? '', namespace: cj.metadata.namespace, kind: 'CronJob', uid: cj.metadata.uid }), now);
   return w.toString();
 }

@@ -9,10 +9,10 @@ import { formatLabels } from '../../k8s/printers/util';
 import { humanDuration } from '../../k8s/time';
 import type { Client } from '../client';
 import { plainError } from '../errors';
-import { describeEvents, fmtTime, searchEvents } from './common';
+import { describeEvents, fmtTime, searchEvents, SHOW_EVENTS, type DescriberSettings } from './common';
 import { DescribeWriter } from './writer';
 
-export function describeCertificateSigningRequest(client: Client, csr: CertificateSigningRequest, now: number): string {
+export function describeCertificateSigningRequest(client: Client, csr: CertificateSigningRequest, now: number, settings: DescriberSettings = SHOW_EVENTS): string {
   const parsed = parseCsrOf(csr);
   if (!parsed.ok) throw plainError(`Error parsing CSR: ${parsed.message}`);
   const req = parsed.req;
@@ -46,6 +46,6 @@ export function describeCertificateSigningRequest(client: Client, csr: Certifica
     list('\t', 'URIs', req.uris);
     list('\t', 'IP Addresses', req.ipAddresses);
   }
-  describeEvents(w, searchEvents(client, { name: csr.metadata.name ?? '', kind: csr.kind, ...(csr.metadata.uid ? { uid: csr.metadata.uid } : {}) }), now);
+  if (settings.showEvents) describeEvents(w, searchEvents(client, { name: csr.metadata.name ?? '', kind: csr.kind, ...(csr.metadata.uid ? { uid: csr.metadata.uid } : {}) }), now);
   return w.toString();
 }

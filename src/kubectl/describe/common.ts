@@ -93,6 +93,14 @@ export function taintsMultiline(w: DescribeWriter, title: string, taints: Taint[
   });
 }
 
+/** DescriberSettings: what runDescribe decides for every object it describes. */
+export interface DescriberSettings {
+  /** Search for and print the object's Events (a describer prints no Events section without). */
+  showEvents: boolean;
+}
+
+export const SHOW_EVENTS: DescriberSettings = { showEvents: true };
+
 /** Events about an object, found the way searchEvents does (by involvedObject fields). */
 export function searchEvents(client: Client, ref: { name: string; namespace?: string; kind?: string; uid?: string }): KEvent[] {
   const field = [

@@ -251,7 +251,7 @@ Events:            <none>
 `);
   });
 
-  it('describes a service and matches names by prefix', () => {
+  it('describes a service and matches names by prefix (kubectl 1.36: without Events, each followed by a newline)', () => {
     kubectl(sim, 'apply -f s.yaml', { files: { 's.yaml': `apiVersion: v1\nkind: Service\nmetadata:\n  name: shop-svc\n  namespace: ${NS}\nspec:\n  clusterIP: 10.96.202.2\n  selector:\n    app: shop\n  ports:\n  - name: web\n    port: 80\n    targetPort: 8080\n` } });
     expect(kubectl(sim, `describe svc shop -n ${NS}`).stdout).toBe(`Name:                     shop-svc
 Namespace:                ${NS}
@@ -268,8 +268,26 @@ TargetPort:               8080/TCP
 Endpoints:                <none>
 Session Affinity:         None
 Internal Traffic Policy:  Cluster
-Events:                   <none>
+
 `);
+    expect(kubectl(sim, `describe svc shop -n ${NS}`).stderr).toBe('');
     expect(kubectl(sim, `describe svc nothing-like-it -n ${NS}`)).toMatchObject({ stderr: 'Error from server (NotFound): services "nothing-like-it" not found\n', code: 1 });
+  });
+
+  it('leaves Events out for several objects unless --show-events is given (kubectl 1.36)', () => {
+    for (const name of ['cfg-a', 'cfg-b']) kubectl(sim, `create configmap ${name} -n ${NS}`);
+    const names = (text: string): string[] => text.split('\n').filter((l) => /^(Name|Events):/.test(l));
+    expect(names(kubectl(sim, `describe configmap cfg-a -n ${NS}`).stdout)).toEqual(['Name:         cfg-a', 'Events:  <none>']);
+    expect(names(kubectl(sim, `describe configmap cfg-a cfg-b -n ${NS}`).stdout)).toEqual(['Name:         cfg-a', 'Name:         cfg-b']);
+    expect(names(kubectl(sim, `describe configmap -l nothing!=x -n ${NS}`).stdout)).toEqual(['Name:         cfg-a', 'Name:         cfg-b']);
+    expect(names(kubectl(sim, `describe configmap cfg-a cfg-b --show-events -n ${NS}`).stdout)).toEqual(['Name:         cfg-a', 'Events:  <none>', 'Name:         cfg-b', 'Events:  <none>']);
+    expect(names(kubectl(sim, `describe configmap cfg-a --show-events=false -n ${NS}`).stdout)).toEqual(['Name:         cfg-a']);
+    // A name that is missing turns Events off for the ones found.
+    const partly = kubectl(sim, `describe configmap cfg-a nope -n ${NS}`);
+    expect({ names: names(partly.stdout), stderr: partly.stderr }).toEqual({ names: ['Name:         cfg-a'], stderr: 'Error from server (NotFound): configmaps "nope" not found\n' });
+  });
+
+  it('asks for a resource type when given nothing to describe', () => {
+    expect(kubectl(sim, 'describe')).toMatchObject({ stdout: '', stderr: 'error: You must specify the type of resource to describe. Use "kubectl api-resources" for a complete list of supported resources.\n', code: 1 });
   });
 });

@@ -6,11 +6,11 @@
 import type { EndpointSlice } from '../../k8s/types';
 import type { Client } from '../client';
 import { DescribeWriter } from './writer';
-import { annotationsMultiline, describeEvents, labelsMultiline, searchEvents } from './common';
+import { annotationsMultiline, describeEvents, labelsMultiline, searchEvents, SHOW_EVENTS, type DescriberSettings } from './common';
 
 const unset = (v: string | undefined): string => v ?? '<unset>';
 
-export function describeEndpointSlice(client: Client, eps: EndpointSlice, now: number): string {
+export function describeEndpointSlice(client: Client, eps: EndpointSlice, now: number, settings: DescriberSettings = SHOW_EVENTS): string {
   const w = new DescribeWriter();
   w.write(0, `Name:\t${eps.metadata.name ?? ''}\n`);
   w.write(0, `Namespace:\t${eps.metadata.namespace ?? ''}\n`);
@@ -39,6 +39,6 @@ export function describeEndpointSlice(client: Client, eps: EndpointSlice, now: n
       w.write(2, `Zone:\t${unset(e.zone)}\n`);
     }
   }
-  describeEvents(w, searchEvents(client, { name: eps.metadata.name ?? '', namespace: eps.metadata.namespace, kind: 'EndpointSlice', uid: eps.metadata.uid }), now);
+  if (settings.showEvents) describeEvents(w, searchEvents(client, { name: eps.metadata.name ?? '', namespace: eps.metadata.namespace, kind: 'EndpointSlice', uid: eps.metadata.uid }), now);
   return w.toString();
 }

@@ -9,7 +9,7 @@ import type { EndpointSlice, Ingress, IngressBackend, IngressClass, Service } fr
 import { resourceInfo } from '../../k8s/resources';
 import type { Client } from '../client';
 import { DescribeWriter } from './writer';
-import { annotationsMultiline, describeEvents, labelsMultiline, searchEvents } from './common';
+import { annotationsMultiline, describeEvents, labelsMultiline, searchEvents, SHOW_EVENTS, type DescriberSettings } from './common';
 import { formatEndpointSlices } from './service';
 
 const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
@@ -41,7 +41,7 @@ function address(ing: Ingress): string {
   return [...new Set((ing.status?.loadBalancer?.ingress ?? []).map((i) => i.ip || i.hostname || '').filter((a) => a !== ''))].sort().join(',');
 }
 
-export function describeIngress(client: Client, ing: Ingress, now: number): string {
+export function describeIngress(client: Client, ing: Ingress, now: number, settings: DescriberSettings = SHOW_EVENTS): string {
   const w = new DescribeWriter();
   const ns = ing.metadata.namespace ?? '';
   w.write(0, `Name:\t${ing.metadata.name ?? ''}\n`);
@@ -68,11 +68,11 @@ export function describeIngress(client: Client, ing: Ingress, now: number): stri
   }
   if (count === 0) w.write(1, `*\t*\t${defaultBackend}\n`);
   annotationsMultiline(w, 'Annotations', ing.metadata.annotations);
-  describeEvents(w, searchEvents(client, { name: ing.metadata.name ?? '', namespace: ns, kind: 'Ingress', uid: ing.metadata.uid }), now);
+  if (settings.showEvents) describeEvents(w, searchEvents(client, { name: ing.metadata.name ?? '', namespace: ns, kind: 'Ingress', uid: ing.metadata.uid }), now);
   return w.toString();
 }
 
-export function describeIngressClass(client: Client, ic: IngressClass, now: number): string {
+export function describeIngressClass(client: Client, ic: IngressClass, now: number, settings: DescriberSettings = SHOW_EVENTS): string {
   const w = new DescribeWriter();
   w.write(0, `Name:\t${ic.metadata.name ?? ''}\n`);
   labelsMultiline(w, 'Labels', ic.metadata.labels);
@@ -85,6 +85,6 @@ export function describeIngressClass(client: Client, ic: IngressClass, now: numb
     w.write(1, `Kind:\t${params.kind}\n`);
     w.write(1, `Name:\t${params.name}\n`);
   }
-  describeEvents(w, searchEvents(client, { name: ic.metadata.name ?? '', kind: 'IngressClass', uid: ic.metadata.uid }), now);
+  if (settings.showEvents) describeEvents(w, searchEvents(client, { name: ic.metadata.name ?? '', kind: 'IngressClass', uid: ic.metadata.uid }), now);
   return w.toString();
 }

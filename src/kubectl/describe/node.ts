@@ -9,7 +9,7 @@ import type { Client } from '../client';
 import { nodeRoles } from '../../k8s/printers/node';
 import { since } from '../../k8s/printers/util';
 import { DescribeWriter } from './writer';
-import { annotationsMultiline, describeEvents, fmtTime, labelsMultiline, searchEvents, taintsMultiline } from './common';
+import { annotationsMultiline, describeEvents, fmtTime, labelsMultiline, searchEvents, taintsMultiline, SHOW_EVENTS, type DescriberSettings } from './common';
 
 /** IsStandardContainerResourceName, and pods: every other allocatable name but hugepages is an extended resource. */
 const STANDARD = new Set(['cpu', 'memory', 'ephemeral-storage', 'pods']);
@@ -61,7 +61,7 @@ function describeNodeResource(w: DescribeWriter, pods: Pod[], node: Node, now: n
   for (const k of names.filter((r) => !r.startsWith('hugepages-') && !STANDARD.has(r))) w.write(1, `${k}\t${qtyString(reqs.get(k) ?? ZERO)}\t${qtyString(lims.get(k) ?? ZERO)}\n`);
 }
 
-export function describeNode(client: Client, node: Node, now: number): string {
+export function describeNode(client: Client, node: Node, now: number, settings: DescriberSettings = SHOW_EVENTS): string {
   const w = new DescribeWriter();
   const name = node.metadata.name ?? '';
   w.write(0, `Name:\t${name}\n`);
@@ -120,7 +120,6 @@ export function describeNode(client: Client, node: Node, now: number): string {
   });
   if (pods.ok) describeNodeResource(w, pods.value as Pod[], node, now);
   else if (!isNetworkError(pods.error) && pods.error.reason === 'Forbidden') w.write(0, 'Pods:\tnot authorized\n');
-  const events = [...searchEvents(client, { name, kind: 'Node', uid: node.metadata.uid }), ...searchEvents(client, { name, kind: 'Node', uid: name })];
-  describeEvents(w, events, now);
+  if (settings.showEvents) describeEvents(w, [...searchEvents(client, { name, kind: 'Node', uid: node.metadata.uid }), ...searchEvents(client, { name, kind: 'Node', uid: name })], now);
   return w.toString();
 }

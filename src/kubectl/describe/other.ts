@@ -5,7 +5,7 @@
 import type { ConfigMap, KObject, Namespace, Secret } from '../../k8s/types';
 import type { Client } from '../client';
 import { DescribeWriter } from './writer';
-import { annotationsMultiline, describeEvents, labelsMultiline, searchEvents } from './common';
+import { annotationsMultiline, describeEvents, labelsMultiline, searchEvents, SHOW_EVENTS, type DescriberSettings } from './common';
 import { describeNamespacePolicies } from './quota';
 
 function sortedKeys(o: Record<string, unknown> | undefined): string[] {
@@ -22,7 +22,7 @@ export function describeNamespace(ns: Namespace, client: Client): string {
   return w.toString();
 }
 
-export function describeConfigMap(client: Client, cm: ConfigMap, now: number): string {
+export function describeConfigMap(client: Client, cm: ConfigMap, now: number, settings: DescriberSettings = SHOW_EVENTS): string {
   const w = new DescribeWriter();
   w.write(0, `Name:\t${cm.metadata.name ?? ''}\n`);
   w.write(0, `Namespace:\t${cm.metadata.namespace ?? ''}\n`);
@@ -37,7 +37,7 @@ export function describeConfigMap(client: Client, cm: ConfigMap, now: number): s
   w.write(0, '\nBinaryData\n====\n');
   for (const k of sortedKeys(cm.binaryData)) w.write(0, `${k}: ${atobLength(cm.binaryData![k]!)} bytes\n`);
   w.write(0, '\n');
-  describeEvents(w, searchEvents(client, { name: cm.metadata.name ?? '', namespace: cm.metadata.namespace, kind: 'ConfigMap', uid: cm.metadata.uid }), now);
+  if (settings.showEvents) describeEvents(w, searchEvents(client, { name: cm.metadata.name ?? '', namespace: cm.metadata.namespace, kind: 'ConfigMap', uid: cm.metadata.uid }), now);
   return w.toString();
 }
 
@@ -58,7 +58,7 @@ export function describeSecret(s: Secret): string {
   return w.toString();
 }
 
-export function describeServiceAccount(client: Client, sa: KObject, now: number): string {
+export function describeServiceAccount(client: Client, sa: KObject, now: number, settings: DescriberSettings = SHOW_EVENTS): string {
   const w = new DescribeWriter();
   w.write(0, `Name:\t${sa.metadata.name ?? ''}\n`);
   w.write(0, `Namespace:\t${sa.metadata.namespace ?? ''}\n`);
@@ -68,7 +68,7 @@ export function describeServiceAccount(client: Client, sa: KObject, now: number)
   const pull = ((sa['imagePullSecrets'] as { name: string }[] | undefined) ?? []).map((x) => x.name);
   if (pull.length === 0) w.write(0, 'Image pull secrets:\t<none>\n');
   else pull.forEach((n, i) => w.write(0, `${i === 0 ? 'Image pull secrets:' : '                   '}\t${n}\n`));
-  describeEvents(w, searchEvents(client, { name: sa.metadata.name ?? '', namespace: sa.metadata.namespace, kind: 'ServiceAccount', uid: sa.metadata.uid }), now);
+  if (settings.showEvents) describeEvents(w, searchEvents(client, { name: sa.metadata.name ?? '', namespace: sa.metadata.namespace, kind: 'ServiceAccount', uid: sa.metadata.uid }), now);
   return w.toString();
 }
 
@@ -107,13 +107,13 @@ function printContent(w: DescribeWriter, level: number, content: Record<string, 
   }
 }
 
-export function describeGeneric(client: Client, obj: KObject, now: number): string {
+export function describeGeneric(client: Client, obj: KObject, now: number, settings: DescriberSettings = SHOW_EVENTS): string {
   const w = new DescribeWriter();
   w.write(0, `Name:\t${obj.metadata.name ?? ''}\n`);
   w.write(0, `Namespace:\t${obj.metadata.namespace ?? ''}\n`);
   labelsMultiline(w, 'Labels', obj.metadata.labels);
   annotationsMultiline(w, 'Annotations', obj.metadata.annotations);
   printContent(w, 0, obj as unknown as Record<string, unknown>, '');
-  describeEvents(w, searchEvents(client, { name: obj.metadata.name ?? '', namespace: obj.metadata.namespace, kind: obj.kind, uid: obj.metadata.uid }), now);
+  if (settings.showEvents) describeEvents(w, searchEvents(client, { name: obj.metadata.name ?? '', namespace: obj.metadata.namespace, kind: obj.kind, uid: obj.metadata.uid }), now);
   return w.toString();
 }

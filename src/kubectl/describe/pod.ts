@@ -6,7 +6,7 @@ import { milli } from '../../k8s/quantity';
 import type { Client } from '../client';
 import { since } from '../../k8s/printers/util';
 import { DescribeWriter } from './writer';
-import { annotationsMultiline, controllerOf, describeContainers, describeEvents, describeVolumes, fmtTime, labelsMultiline, searchEvents, seccompProfile, tolerationsMultiline, type SeccompProfile } from './common';
+import { annotationsMultiline, controllerOf, describeContainers, describeEvents, describeVolumes, fmtTime, labelsMultiline, searchEvents, seccompProfile, tolerationsMultiline, type SeccompProfile, SHOW_EVENTS, type DescriberSettings } from './common';
 
 /** qos.GetPodQOS: BestEffort without any cpu/memory request or limit; Guaranteed when limits equal requests everywhere. */
 export function podQOS(pod: Pod): string {
@@ -31,7 +31,7 @@ export function podQOS(pod: Pod): string {
   return guaranteed && requests.size === limits.size ? 'Guaranteed' : 'Burstable';
 }
 
-export function describePod(client: Client, pod: Pod, now: number): string {
+export function describePod(client: Client, pod: Pod, now: number, settings: DescriberSettings = SHOW_EVENTS): string {
   const w = new DescribeWriter();
   const st = pod.status ?? {};
   w.write(0, `Name:\t${pod.metadata.name ?? ''}\n`);
@@ -88,6 +88,6 @@ export function describePod(client: Client, pod: Pod, now: number): string {
     });
   }
   // A mirror Pod's events are its static Pod's: DescribePod searches by the config.mirror UID.
-  describeEvents(w, searchEvents(client, { name: pod.metadata.name ?? '', namespace: pod.metadata.namespace, uid: nodePodUID(pod) }), now);
+  if (settings.showEvents) describeEvents(w, searchEvents(client, { name: pod.metadata.name ?? '', namespace: pod.metadata.namespace, uid: nodePodUID(pod) }), now);
   return w.toString();
 }

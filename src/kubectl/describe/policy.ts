@@ -2,10 +2,10 @@
 import type { PodDisruptionBudget } from '../../k8s/types';
 import { formatLabelSelector } from '../../k8s/labels';
 import type { Client } from '../client';
-import { describeEvents, searchEvents } from './common';
+import { describeEvents, searchEvents, SHOW_EVENTS, type DescriberSettings } from './common';
 import { DescribeWriter } from './writer';
 
-export function describePodDisruptionBudget(client: Client, pdb: PodDisruptionBudget, now: number): string {
+export function describePodDisruptionBudget(client: Client, pdb: PodDisruptionBudget, now: number, settings: DescriberSettings = SHOW_EVENTS): string {
   const w = new DescribeWriter();
   w.write(0, `Name:\t${pdb.metadata.name ?? ''}\n`);
   w.write(0, `Namespace:\t${pdb.metadata.namespace ?? ''}\n`);
@@ -18,6 +18,6 @@ export function describePodDisruptionBudget(client: Client, pdb: PodDisruptionBu
   w.write(2, `Current:\t${st?.currentHealthy ?? 0}\n`);
   w.write(2, `Desired:\t${st?.desiredHealthy ?? 0}\n`);
   w.write(2, `Total:\t${st?.expectedPods ?? 0}\n`);
-  describeEvents(w, searchEvents(client, { name: pdb.metadata.name ?? '', namespace: pdb.metadata.namespace, kind: 'PodDisruptionBudget', uid: pdb.metadata.uid }), now);
+  if (settings.showEvents) describeEvents(w, searchEvents(client, { name: pdb.metadata.name ?? '', namespace: pdb.metadata.namespace, kind: 'PodDisruptionBudget', uid: pdb.metadata.uid }), now);
   return w.toString();
 }

@@ -1,7 +1,7 @@
 /** describePriorityClass (kubectl pkg/describe/describe.go): the class's fields, annotations on one line, events. */
 import type { PriorityClass } from '../../k8s/types';
 import type { Client } from '../client';
-import { describeEvents, searchEvents } from './common';
+import { describeEvents, searchEvents, SHOW_EVENTS, type DescriberSettings } from './common';
 import { DescribeWriter } from './writer';
 
 /** labels.FormatLabels: `k=v` pairs sorted as strings and joined with commas, `<none>` when empty. */
@@ -12,7 +12,7 @@ function formatLabels(m: Record<string, string> | undefined): string {
   return pairs.length ? pairs.join(',') : '<none>';
 }
 
-export function describePriorityClass(client: Client, pc: PriorityClass, now: number): string {
+export function describePriorityClass(client: Client, pc: PriorityClass, now: number, settings: DescriberSettings = SHOW_EVENTS): string {
   const w = new DescribeWriter();
   w.write(0, `Name:\t${pc.metadata.name ?? ''}\n`);
   w.write(0, `Value:\t${pc.value}\n`);
@@ -20,6 +20,6 @@ export function describePriorityClass(client: Client, pc: PriorityClass, now: nu
   w.write(0, `PreemptionPolicy:\t${pc.preemptionPolicy ?? 'PreemptLowerPriority'}\n`);
   w.write(0, `Description:\t${pc.description ?? ''}\n`);
   w.write(0, `Annotations:\t${formatLabels(pc.metadata.annotations)}\n`);
-  describeEvents(w, searchEvents(client, { name: pc.metadata.name ?? '', kind: 'PriorityClass', uid: pc.metadata.uid }), now);
+  if (settings.showEvents) describeEvents(w, searchEvents(client, { name: pc.metadata.name ?? '', kind: 'PriorityClass', uid: pc.metadata.uid }), now);
   return w.toString();
 }

@@ -7,10 +7,10 @@ import type { ReplicaSet, ReplicationController } from '../../k8s/types';
 import type { Client } from '../client';
 import { formatLabels } from '../../k8s/printers/util';
 import { DescribeWriter } from './writer';
-import { annotationsMultiline, describeEvents, describePodTemplate, labelsMultiline, searchEvents } from './common';
+import { annotationsMultiline, describeEvents, describePodTemplate, labelsMultiline, searchEvents, SHOW_EVENTS, type DescriberSettings } from './common';
 import { podsStatus } from './workloads';
 
-export function describeReplicationController(client: Client, rc: ReplicationController, now: number): string {
+export function describeReplicationController(client: Client, rc: ReplicationController, now: number, settings: DescriberSettings = SHOW_EVENTS): string {
   const w = new DescribeWriter();
   w.write(0, `Name:\t${rc.metadata.name ?? ''}\n`);
   w.write(0, `Namespace:\t${rc.metadata.namespace ?? ''}\n`);
@@ -27,6 +27,6 @@ export function describeReplicationController(client: Client, rc: ReplicationCon
     w.write(1, '----\t------\t------\n');
     for (const c of rc.status.conditions) w.write(1, `${c.type} \t${c.status}\t${c.reason ?? ''}\n`);
   }
-  describeEvents(w, searchEvents(client, { name: rc.metadata.name ?? '', namespace: rc.metadata.namespace, kind: 'ReplicationController', uid: rc.metadata.uid }), now);
+  if (settings.showEvents) describeEvents(w, searchEvents(client, { name: rc.metadata.name ?? '', namespace: rc.metadata.namespace, kind: 'ReplicationController', uid: rc.metadata.uid }), now);
   return w.toString();
 }

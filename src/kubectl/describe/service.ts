@@ -4,7 +4,7 @@ import { resourceInfo } from '../../k8s/resources';
 import type { Client } from '../client';
 import { formatLabels } from '../../k8s/printers/util';
 import { DescribeWriter } from './writer';
-import { annotationsMultiline, describeEvents, labelsMultiline, searchEvents } from './common';
+import { annotationsMultiline, describeEvents, labelsMultiline, searchEvents, SHOW_EVENTS, type DescriberSettings } from './common';
 
 /** formatEndpointSlices for one service port name (ready endpoints only, first three); the Ingress describer shares it. */
 export function formatEndpointSlices(slices: EndpointSlice[], portName: string): string {
@@ -38,7 +38,7 @@ export function formatEndpointSlices(slices: EndpointSlice[], portName: string):
   return more ? `${ret} + ${count - max} more...` : ret;
 }
 
-export function describeService(client: Client, svc: Service, now: number): string {
+export function describeService(client: Client, svc: Service, now: number, settings: DescriberSettings = SHOW_EVENTS): string {
   const w = new DescribeWriter();
   const spec = svc.spec ?? {};
   w.write(0, `Name:\t${svc.metadata.name ?? ''}\n`);
@@ -73,12 +73,12 @@ export function describeService(client: Client, svc: Service, now: number): stri
   const extra = spec as typeof spec & { healthCheckNodePort?: number; loadBalancerSourceRanges?: string[] };
   if (extra.healthCheckNodePort) w.write(0, `HealthCheck NodePort:\t${extra.healthCheckNodePort}\n`);
   if (extra.loadBalancerSourceRanges?.length) w.write(0, `LoadBalancer Source Ranges:\t${extra.loadBalancerSourceRanges.join(',')}\n`);
-  describeEvents(w, searchEvents(client, { name: svc.metadata.name ?? '', namespace: svc.metadata.namespace, kind: 'Service', uid: svc.metadata.uid }), now);
+  if (settings.showEvents) describeEvents(w, searchEvents(client, { name: svc.metadata.name ?? '', namespace: svc.metadata.namespace, kind: 'Service', uid: svc.metadata.uid }), now);
   return w.toString();
 }
 
 /** describeEndpoints: each subset's ready and not-ready IPs, then its ports. */
-export function describeEndpoints(client: Client, ep: Endpoints, now: number): string {
+export function describeEndpoints(client: Client, ep: Endpoints, now: number, settings: DescriberSettings = SHOW_EVENTS): string {
   const w = new DescribeWriter();
   w.write(0, `Name:\t${ep.metadata.name ?? ''}\n`);
   w.write(0, `Namespace:\t${ep.metadata.namespace ?? ''}\n`);
@@ -96,6 +96,6 @@ export function describeEndpoints(client: Client, ep: Endpoints, now: number): s
     }
     w.write(0, '\n');
   }
-  describeEvents(w, searchEvents(client, { name: ep.metadata.name ?? '', namespace: ep.metadata.namespace, kind: 'Endpoints', uid: ep.metadata.uid }), now);
+  if (settings.showEvents) describeEvents(w, searchEvents(client, { name: ep.metadata.name ?? '', namespace: ep.metadata.namespace, kind: 'Endpoints', uid: ep.metadata.uid }), now);
   return w.toString();
 }

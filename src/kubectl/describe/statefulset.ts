@@ -3,7 +3,7 @@ import type { PersistentVolumeClaim, StatefulSet } from '../../k8s/types';
 import type { Client } from '../client';
 import { selectorString } from '../../k8s/printers/util';
 import { DescribeWriter } from './writer';
-import { annotationsMultiline, describeEvents, describePodTemplate, fmtTime, labelsMultiline, searchEvents } from './common';
+import { annotationsMultiline, describeEvents, describePodTemplate, fmtTime, labelsMultiline, searchEvents, SHOW_EVENTS, type DescriberSettings } from './common';
 import { podsStatus } from './workloads';
 
 /** storageutil.GetPersistentVolumeClaimClass: the beta annotation wins over spec.storageClassName. */
@@ -28,7 +28,7 @@ function describeVolumeClaimTemplates(w: DescribeWriter, templates: PersistentVo
   }
 }
 
-export function describeStatefulSet(client: Client, sts: StatefulSet, now: number): string {
+export function describeStatefulSet(client: Client, sts: StatefulSet, now: number, settings: DescriberSettings = SHOW_EVENTS): string {
   const w = new DescribeWriter();
   w.write(0, `Name:\t${sts.metadata.name ?? ''}\n`);
   w.write(0, `Namespace:\t${sts.metadata.namespace ?? ''}\n`);
@@ -46,6 +46,6 @@ export function describeStatefulSet(client: Client, sts: StatefulSet, now: numbe
   podsStatus(client, w, sts);
   describePodTemplate(w, sts.spec?.template);
   describeVolumeClaimTemplates(w, sts.spec?.volumeClaimTemplates);
-  describeEvents(w, searchEvents(client, { name: sts.metadata.name ?? '', namespace: sts.metadata.namespace, kind: 'StatefulSet', uid: sts.metadata.uid }), now);
+  if (settings.showEvents) describeEvents(w, searchEvents(client, { name: sts.metadata.name ?? '', namespace: sts.metadata.namespace, kind: 'StatefulSet', uid: sts.metadata.uid }), now);
   return w.toString();
 }

@@ -9,7 +9,7 @@ import { accessModes, formatLabels, goSlice, since } from '../../k8s/printers/ut
 import type { Client } from '../client';
 import { DescribeWriter } from './writer';
 import type { VolumeAttributesClass } from '../../k8s/storage-objects';
-import { annotationsMultiline, describeEvents, fmtTime, labelsMultiline, searchEvents } from './common';
+import { annotationsMultiline, describeEvents, fmtTime, labelsMultiline, searchEvents, SHOW_EVENTS, type DescriberSettings } from './common';
 
 const BETA_STORAGE_CLASS = 'volume.beta.kubernetes.io/storage-class';
 
@@ -22,9 +22,9 @@ function statusLine(obj: KObject, phase: string | undefined, now: number): strin
   return obj.metadata.deletionTimestamp ? `Status:\tTerminating (lasts ${since(obj.metadata.deletionTimestamp, now)})\n` : `Status:\t${phase ?? ''}\n`;
 }
 
-function eventsOf(client: Client, obj: KObject, now: number, w: DescribeWriter): void {
+function eventsOf(client: Client, obj: KObject, now: number, w: DescribeWriter, settings: DescriberSettings): void {
   const ref = { name: obj.metadata.name ?? '', namespace: obj.metadata.namespace, kind: obj.kind, uid: obj.metadata.uid };
-  describeEvents(w, searchEvents(client, ref), now);
+  if (settings.showEvents) describeEvents(w, searchEvents(client, ref), now);
 }
 
 /** getPodsForPVC: Pods in the claim's namespace with a volume naming it, and Pods owning it. */
@@ -67,7 +67,7 @@ interface ClaimCondition {
   message?: string;
 }
 
-export function describePersistentVolumeClaim(client: Client, pvc: PersistentVolumeClaim, now: number): string {
+export function describePersistentVolumeClaim(client: Client, pvc: PersistentVolumeClaim, now: number, settings: DescriberSettings = SHOW_EVENTS): string {
   const w = new DescribeWriter();
   w.write(0, `Name:\t${pvc.metadata.name ?? ''}\n`);
   w.write(0, `Namespace:\t${pvc.metadata.namespace ?? ''}\n`);
@@ -97,7 +97,7 @@ export function describePersistentVolumeClaim(client: Client, pvc: PersistentVol
     w.write(1, '----\t------\t-----------------\t------------------\t------\t-------\n');
     for (const c of conditions) w.write(1, `${c.type} \t${c.status} \t${fmtTime(c.lastProbeTime)} \t${fmtTime(c.lastTransitionTime)} \t${c.reason ?? ''} \t${c.message ?? ''}\n`);
   }
-  eventsOf(client, pvc, now, w);
+  eventsOf(client, pvc, now, w, settings);
   return w.toString();
 }
 
@@ -178,7 +178,7 @@ function volumeSource(w: DescribeWriter, spec: VolumeSources): void {
   } else w.write(1, '<unknown>\n');
 }
 
-export function describePersistentVolume(client: Client, pv: PersistentVolume, now: number): string {
+export function describePersistentVolume(client: Client, pv: PersistentVolume, now: number, settings: DescriberSettings = SHOW_EVENTS): string {
   const w = new DescribeWriter();
   w.write(0, `Name:\t${pv.metadata.name ?? ''}\n`);
   labelsMultiline(w, 'Labels', pv.metadata.labels);
@@ -196,7 +196,7 @@ export function describePersistentVolume(client: Client, pv: PersistentVolume, n
   w.write(0, `Message:\t${(pv.status as { message?: string } | undefined)?.message ?? ''}\n`);
   w.write(0, 'Source:\n');
   volumeSource(w, pv.spec as VolumeSources);
-  eventsOf(client, pv, now, w);
+  eventsOf(client, pv, now, w, settings);
   return w.toString();
 }
 
@@ -205,7 +205,7 @@ function boolPtr(v: boolean | undefined): string {
   return v === undefined ? '<unset>' : v ? 'True' : 'False';
 }
 
-export function describeStorageClass(client: Client, sc: StorageClass, now: number): string {
+export function describeStorageClass(client: Client, sc: StorageClass, now: number, settings: DescriberSettings = SHOW_EVENTS): string {
   const w = new DescribeWriter();
   const ann = sc.metadata.annotations ?? {};
   const isDefault = ann['storageclass.kubernetes.io/is-default-class'] === 'true' || ann['storageclass.beta.kubernetes.io/is-default-class'] === 'true';
@@ -222,23 +222,23 @@ export function describeStorageClass(client: Client, sc: StorageClass, now: numb
   }
   if (sc.reclaimPolicy) w.write(0, `ReclaimPolicy:\t${sc.reclaimPolicy}\n`);
   if (sc.volumeBindingMode) w.write(0, `VolumeBindingMode:\t${sc.volumeBindingMode}\n`);
-  eventsOf(client, sc, now, w);
+  eventsOf(client, sc, now, w, settings);
   return w.toString();
 }
 
 /** describeVolumeAttributesClass: the driver and its parameters, as one label-style line. */
-export function describeVolumeAttributesClass(client: Client, vac: VolumeAttributesClass, now: number): string {
+export function describeVolumeAttributesClass(client: Client, vac: VolumeAttributesClass, now: number, settings: DescriberSettings = SHOW_EVENTS): string {
   const w = new DescribeWriter();
   w.write(0, `Name:\t${vac.metadata.name ?? ''}\n`);
   w.write(0, `Annotations:\t${formatLabels(vac.metadata.annotations)}\n`);
   w.write(0, `DriverName:\t${vac.driverName ?? ''}\n`);
   w.write(0, `Parameters:\t${formatLabels(vac.parameters)}\n`);
-  eventsOf(client, vac, now, w);
+  eventsOf(client, vac, now, w, settings);
   return w.toString();
 }
 
 /** describeCSINode: each registered driver by name, its node ID, allocatable count and topology keys. */
-export function describeCSINode(client: Client, csi: CSINode, now: number): string {
+export function describeCSINode(client: Client, csi: CSINode, now: number, settings: DescriberSettings = SHOW_EVENTS): string {
   const w = new DescribeWriter();
   w.write(0, `Name:\t${csi.metadata.name ?? ''}\n`);
   labelsMultiline(w, 'Labels', csi.metadata.labels);
@@ -257,6 +257,6 @@ export function describeCSINode(client: Client, csi: CSINode, now: number): stri
       if (d.topologyKeys) w.write(3, `Topology Keys:\t${goSlice(d.topologyKeys)}\n`);
     }
   }
-  eventsOf(client, csi, now, w);
+  eventsOf(client, csi, now, w, settings);
   return w.toString();
 }

@@ -7,7 +7,7 @@ import { formatLabelSelector } from '../../k8s/labels';
 import { deepEqual } from '../../k8s/strategic-patch';
 import { formatLabels, selectorString } from '../../k8s/printers/util';
 import { DescribeWriter } from './writer';
-import { annotationsMultiline, controllerOf, describeEvents, describePodTemplate, fmtTime, labelsMultiline, searchEvents } from './common';
+import { annotationsMultiline, controllerOf, describeEvents, describePodTemplate, fmtTime, labelsMultiline, searchEvents, SHOW_EVENTS, type DescriberSettings } from './common';
 
 function ownedBy(o: KObject, uid: string | undefined): boolean {
   return (o.metadata.ownerReferences ?? []).some((r) => r.controller && r.uid === uid);
@@ -40,7 +40,7 @@ function rsList(rss: ReplicaSet[]): string {
   return s || '<none>';
 }
 
-export function describeDeployment(client: Client, d: Deployment, now: number): string {
+export function describeDeployment(client: Client, d: Deployment, now: number, settings: DescriberSettings = SHOW_EVENTS): string {
   const w = new DescribeWriter();
   const s = d.status ?? {};
   w.write(0, `Name:\t${d.metadata.name ?? ''}\n`);
@@ -65,11 +65,11 @@ export function describeDeployment(client: Client, d: Deployment, now: number): 
     w.write(0, `OldReplicaSets:\t${rsList(old)}\n`);
     w.write(0, `NewReplicaSet:\t${rsList(current ? [current] : [])}\n`);
   }
-  describeEvents(w, searchEvents(client, { name: d.metadata.name ?? '', namespace: d.metadata.namespace, kind: 'Deployment', uid: d.metadata.uid }), now);
+  if (settings.showEvents) describeEvents(w, searchEvents(client, { name: d.metadata.name ?? '', namespace: d.metadata.namespace, kind: 'Deployment', uid: d.metadata.uid }), now);
   return w.toString();
 }
 
-export function describeReplicaSet(client: Client, rs: ReplicaSet, now: number): string {
+export function describeReplicaSet(client: Client, rs: ReplicaSet, now: number, settings: DescriberSettings = SHOW_EVENTS): string {
   const w = new DescribeWriter();
   w.write(0, `Name:\t${rs.metadata.name ?? ''}\n`);
   w.write(0, `Namespace:\t${rs.metadata.namespace ?? ''}\n`);
@@ -86,7 +86,7 @@ export function describeReplicaSet(client: Client, rs: ReplicaSet, now: number):
     w.write(1, '----\t------\t------\n');
     for (const c of rs.status.conditions) w.write(1, `${c.type} \t${c.status}\t${c.reason ?? ''}\n`);
   }
-  describeEvents(w, searchEvents(client, { name: rs.metadata.name ?? '', namespace: rs.metadata.namespace, kind: 'ReplicaSet', uid: rs.metadata.uid }), now);
+  if (settings.showEvents) describeEvents(w, searchEvents(client, { name: rs.metadata.name ?? '', namespace: rs.metadata.namespace, kind: 'ReplicaSet', uid: rs.metadata.uid }), now);
   return w.toString();
 }
 
@@ -107,7 +107,7 @@ export function podsStatus(client: Client, w: DescribeWriter, owner: ReplicaSet 
   w.write(0, `${counts.Running} Running / ${counts.Pending} Waiting / ${counts.Succeeded} Succeeded / ${counts.Failed} Failed\n`);
 }
 
-export function describeDaemonSet(client: Client, ds: DaemonSet, now: number): string {
+export function describeDaemonSet(client: Client, ds: DaemonSet, now: number, settings: DescriberSettings = SHOW_EVENTS): string {
   const w = new DescribeWriter();
   const s = ds.status;
   w.write(0, `Name:\t${ds.metadata.name ?? ''}\n`);
@@ -123,6 +123,6 @@ export function describeDaemonSet(client: Client, ds: DaemonSet, now: number): s
   w.write(0, `Number of Nodes Misscheduled: ${s?.numberMisscheduled ?? 0}\n`);
   podsStatus(client, w, ds);
   describePodTemplate(w, ds.spec?.template);
-  describeEvents(w, searchEvents(client, { name: ds.metadata.name ?? '', namespace: ds.metadata.namespace, kind: 'DaemonSet', uid: ds.metadata.uid }), now);
+  if (settings.showEvents) describeEvents(w, searchEvents(client, { name: ds.metadata.name ?? '', namespace: ds.metadata.namespace, kind: 'DaemonSet', uid: ds.metadata.uid }), now);
   return w.toString();
 }
