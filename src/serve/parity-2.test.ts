@@ -15,7 +15,7 @@ const V135 = 'the real binary is kubectl 1.35 (the newest the devDependency ship
 const multiDescribeEvents = (command: string): KnownDifference => ({
   command,
   stream: 'stdout',
-  line: /^(Events:|  Type +Reason +Age|  ---- +------ +----|  (Normal|Warning) )/,
+  line: /^(Events:| {2}Type +Reason +Age| {2}---- +------ +----| {2}(Normal|Warning) )/,
   only: 'served',
   reason: `${V135}: 1.36 leaves Events out when describe finds several objects or matches a prefix (kubernetes/kubectl b902e43)`,
 });
