@@ -154,6 +154,9 @@ kubectl describe
 kubectl delete
 kubectl get pods -o jsonpath
 kubectl explain deployment.spec.strategy.rollingUpdate --recursive
+kubectl gett pods
+kubectl rm pod probe
+kubectl xyz
 kubectl get podz
 kubectl get pod nosuch
 kubectl describe pod nosuch

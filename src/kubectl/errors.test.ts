@@ -53,7 +53,12 @@ describe('kubectl against a broken cluster', () => {
 describe('command dispatch', () => {
   const sim = new Simulation({ seed: 1 });
   it('rejects unknown commands and explains unsupported ones in one line', () => {
-    expect(kubectl(sim, 'frobnicate')).toMatchObject({ stderr: 'error: unknown command "frobnicate" for "kubectl"\nRun \'kubectl --help\' for usage.\n', code: 1 });
+    expect(kubectl(sim, 'frobnicate')).toMatchObject({ stderr: 'error: unknown command "frobnicate" for "kubectl"\n', code: 1 });
+    // cobra's suggestions (recorded from kubectl 1.35; SuggestFor as kubectl 1.36 sets it).
+    expect(kubectl(sim, 'gett pods -n x')).toMatchObject({ stderr: 'error: unknown command "gett" for "kubectl"\n\nDid you mean this?\n\tset\n\tget\n', code: 1 });
+    expect(kubectl(sim, 'rm pod x').stderr).toBe('error: unknown command "rm" for "kubectl"\n\nDid you mean this?\n\trun\n\tdelete\n\tcp\n');
+    expect(kubectl(sim, 'inspect pod x').stderr).toBe('error: unknown command "inspect" for "kubectl"\n\nDid you mean this?\n\tdescribe\n');
+    expect(kubectl(sim, 'ls').stderr).toBe('error: unknown command "ls" for "kubectl"\n\nDid you mean this?\n\tget\n\tlogs\n\tcp\n');
     const plugin = kubectl(sim, 'plugin list');
     expect(plugin.code).toBe(1);
     expect(plugin.stderr.split('\n')).toHaveLength(2);

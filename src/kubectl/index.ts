@@ -17,7 +17,8 @@ import { fieldManagerFor } from './field-manager';
 import { Output } from './output';
 import type { Command, Env } from './env';
 import { discoveryFailureLog, readsFiles, requestTimeoutOf } from './discovery-failure';
-import { HELP, UNSUPPORTED, notAvailable } from './commands/help';
+import { HELP, ROOT_COMMANDS, UNSUPPORTED, notAvailable } from './commands/help';
+import { unknownCommandText } from '../k8s/cobra-suggest';
 import { asksForHelp, printCommandHelp, runHelp, runOptions } from './help/print';
 import { COMMANDS } from './commands/registry';
 import { defaultKubeconfig, type KubeadmPem, type Kubeconfig } from './kubeconfig';
@@ -82,7 +83,9 @@ function dispatch(env: Env, argv: string[]): number {
     return cmd(env, words.length > 1 ? [words[1]!, ...rest] : rest);
   }
   if (UNSUPPORTED.includes(word)) throw notAvailable(word);
-  throw new CmdError(`error: unknown command "${word}" for "kubectl"\nRun 'kubectl --help' for usage.\n`);
+  // CheckErr's fatal adds a newline only where the text lacks one (the suggestions end in one).
+  const text = `error: ${unknownCommandText(word, 'kubectl', ROOT_COMMANDS)}`;
+  throw new CmdError(text.endsWith('\n') ? text : `${text}\n`);
 }
 
 /**

@@ -9,6 +9,7 @@
  * (init, join, reset, upgrade, …) say that they are not modelled here.
  */
 import { BUILD_INFO, GIT_VERSION, MAJOR, MINOR } from '../../k8s/version';
+import { unknownCommandText } from '../../k8s/cobra-suggest';
 import { toYaml } from '../../k8s/printers/yaml';
 import type { World } from '../world';
 import { stat } from '../images/fs';
@@ -21,24 +22,9 @@ import { token } from './kubeadm-token';
 /** NewKubeadmCommand's subcommands in the order it adds them, then cobra's `help` (cobra suggests from these). */
 const COMMANDS = ['certs', 'completion', 'config', 'init', 'join', 'reset', 'version', 'token', 'upgrade', 'kubeconfig', 'help'];
 
-/** cobra's ld (Levenshtein distance), case-insensitive as SuggestionsFor calls it. */
-function distance(a: string, b: string): number {
-  const s = a.toLowerCase();
-  const t = b.toLowerCase();
-  let prev = Array.from({ length: t.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= s.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= t.length; j++) cur[j] = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + (s[i - 1] === t[j - 1] ? 0 : 1));
-    prev = cur;
-  }
-  return prev[t.length]!;
-}
-
 /** cobra's legacyArgs error for the root command, with findSuggestions' list. */
 function unknownCommand(io: ShellIo, word: string): number {
-  const near = COMMANDS.filter((c) => distance(word, c) <= 2 || c.startsWith(word.toLowerCase()));
-  const hint = near.length ? `\n\nDid you mean this?\n${near.map((c) => `\t${c}\n`).join('')}` : '';
-  return kubeadmError(io, `unknown command "${word}" for "kubeadm"${hint}`);
+  return kubeadmError(io, unknownCommandText(word, 'kubeadm', COMMANDS.map((name) => ({ name }))));
 }
 
 /** `%#v` of the version.Info kubeadm was built with (component-base/version.Get). */

@@ -3,6 +3,7 @@
  * `kubectl --help`, `kubectl help`), limited to the commands that run here, and the error for a
  * real command that does not. Each command's own help is kubectl's text (../help/print.ts).
  */
+import type { CobraCommand } from '../../k8s/cobra-suggest';
 import { CmdError } from '../errors';
 import { COMMANDS } from './registry';
 
@@ -81,6 +82,25 @@ export const HELP = `kubectl controls the Kubernetes cluster manager.
 ${ROOT_USAGE}`;
 
 /** Real kubectl commands this simulator does not model (one error line names the alternatives). */
+/**
+ * kubectl v1.36's root subcommands in the order NewKubectlCommand adds them (its command groups,
+ * then config, plugin, version, api-versions, api-resources, options, kuberc), as cobra's
+ * SuggestionsFor walks them for `Did you mean this?`, with their SuggestFor words. alpha (no
+ * subcommands in 1.36) and cobra's help command are no candidates.
+ */
+export const ROOT_COMMANDS: readonly CobraCommand[] = [
+  ...['create', 'expose', 'run', 'set', 'explain'].map((name) => ({ name })),
+  { name: 'get', suggestFor: ['list', 'ls'] },
+  { name: 'edit' },
+  { name: 'delete', suggestFor: ['rm', 'remove'] },
+  ...['rollout', 'scale', 'autoscale', 'certificate', 'cluster-info'].map((name) => ({ name })),
+  { name: 'top', suggestFor: ['stats'] },
+  ...['cordon', 'uncordon', 'drain', 'taint'].map((name) => ({ name })),
+  { name: 'describe', suggestFor: ['inspect'] },
+  ...['logs', 'attach', 'exec', 'port-forward', 'proxy', 'cp', 'auth', 'debug', 'events', 'diff', 'apply', 'patch', 'replace', 'wait', 'kustomize', 'label', 'annotate', 'completion'].map((name) => ({ name })),
+  ...['config', 'plugin', 'version', 'api-versions', 'api-resources', 'options', 'kuberc'].map((name) => ({ name })),
+];
+
 export const UNSUPPORTED = [
   'plugin',
   'completion',
