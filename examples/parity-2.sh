@@ -45,6 +45,8 @@ kubectl get pods --show-labels
 kubectl get pods -L app -L tier
 kubectl get pods --no-headers
 kubectl get deploy,ds,sts,job,cronjob -o name
+kubectl get deploy/web svc/web sts/db svc/db -o name
+kubectl get deploy/web svc/web sts/db svc/db
 kubectl get all
 kubectl get pods,svc
 kubectl get pods -l 'app in (web,probe)'
@@ -112,6 +114,50 @@ kubectl explain pod.spec.tolerations
 kubectl explain pod.spec.containers.livenessProbe.httpGet
 kubectl explain cronjob.spec.schedule
 kubectl explain pod.spec.bogus
+kubectl get pods -o jsonpath='{.items[*].spec.containers[*].image}'
+kubectl get pods -o jsonpath='{.items[-1:].metadata.name}'
+kubectl get pods -o=jsonpath='{range .items[*]}{@.metadata.name}{"\n"}{end}'
+kubectl get nodes -o jsonpath='{range .items[*]}{.metadata.name}{"\t"}{.status.conditions[?(@.type=="Ready")].status}{"\n"}{end}'
+kubectl get nodes -o jsonpath='{.items[*].status.addresses[?(@.type=="ExternalIP")].address}'
+kubectl get configmap settings -o jsonpath='{.data.nginx\.conf}'
+kubectl get secret creds -o jsonpath='{.data.*}'
+kubectl get secret creds -o go-template='{{.data.password | base64decode}}{{"\n"}}'
+kubectl get secret creds -o go-template='{{range $k, $v := .data}}{{$k}}={{$v | base64decode}}{{"\n"}}{{end}}'
+kubectl get node -o custom-columns='NODE_NAME:.metadata.name,STATUS:.status.conditions[?(@.type=="Ready")].status'
+kubectl get pods -A -o=custom-columns='DATA:spec.containers[*].image'
+kubectl get pods -A -o=custom-columns='DATA:spec.containers[?(@.image!="nginx:1.27")].image'
+kubectl get node --selector='!node-role.kubernetes.io/control-plane'
+kubectl get pv --sort-by=.spec.capacity.storage
+kubectl get pods --sort-by=.spec.containers[0].image
+kubectl get events --sort-by=.count
+kubectl get rs -o wide
+kubectl get ds -o wide
+kubectl get sts -o wide
+kubectl get cronjobs -o wide
+kubectl get jobs -o wide
+kubectl get ingress -o wide
+kubectl get netpol
+kubectl get quota,limitrange -n team-b
+kubectl get quota compute -n team-b -o yaml
+kubectl get sa builder -o yaml
+kubectl get endpointslices -o wide
+kubectl create deployment big -n team-b --image=nginx --replicas=5
+sim advance 20s
+kubectl get rs -n team-b
+kubectl describe rs -n team-b
+kubectl get events -n team-b
+kubectl describe quota -n team-b
+kubectl create role pod-reader --verb=get,list --resource=pods
+kubectl describe role pod-reader
+kubectl create rolebinding read-pods --role=pod-reader --serviceaccount=default:builder
+kubectl describe rolebinding read-pods
+kubectl auth can-i list pods --as=system:serviceaccount:default:builder
+kubectl auth can-i delete pods --as=system:serviceaccount:default:builder
+kubectl set image deployment/web nope=nginx
+kubectl scale --replicas=2 -f manifests/parity-2-workloads.yaml
+kubectl scale --replicas=2 -f manifests/parity-2-workloads.yaml --dry-run=client
+kubectl scale --replicas=2 deploy/web deploy/nope sts/db
+kubectl scale --replicas=2 deploy -l app=nothing
 kubectl get pod probe -o yaml
 kubectl get nodes -o wide
 kubectl get endpoints web

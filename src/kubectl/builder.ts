@@ -62,8 +62,10 @@ export function parseResourceArgs(args: string[]): TargetGroup[] {
       const name = a.slice(i + 1);
       if (type === '' || name === '' || name.includes('/')) throw plainError('arguments in resource/name form must have a single resource and name');
       const info = resolveType(type);
-      const g = groups.find((x) => x.info === info);
-      if (g) g.names.push(name);
+      // The builder visits resource tuples in the order given (`deploy/a svc/b deploy/c` is three
+      // visits, and get prints three tables); only neighbours of one type share a group.
+      const g = groups.at(-1);
+      if (g?.info === info) g.names.push(name);
       else groups.push({ info, names: [name] });
     }
     return groups;

@@ -40,6 +40,7 @@ const KNOWN: KnownDifference[] = [
     'kubectl describe cronjob tick',
     'kubectl describe deployment web',
     'kubectl describe pods -l app=db --show-events',
+    'kubectl describe rs -n team-b',
   ].map(describeEventsAge),
   {
     command: 'kubectl describe node node-1',

@@ -348,6 +348,9 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
   const fail = (e: StatusError): ApiResponse => respond({ ok: false, error: e });
 
   if (!info) return fail({ code: 404, reason: 'NotFound', message: 'the server could not find the requested resource' });
+  // No route serves /scale of a kind without it (a Service's): the served API's router answers
+  // the same (k8s/api-route.ts), so `kubectl scale` of one fails alike on both.
+  if (req.subresource === 'scale' && !info.subresources.includes('scale')) return fail({ code: 404, reason: 'NotFound', message: 'the server could not find the requested resource' });
 
   trace(w, { from: serverId, to: serverId, kind: 'authn', detail: { user: req.user.name }, object: ref, requestId });
   if (req.impersonate) {

@@ -73,6 +73,19 @@ describe('scale, set image, label, annotate, expose, run', () => {
     expect(kubectl(sim, `scale deploy web -n ${NS}`)).toMatchObject({ stderr: 'error: required flag(s) "replicas" not set\n', code: 1 });
   });
 
+  it('scales objects in turn, stops at the first the apiserver refuses, and reports names not found last', () => {
+    kubectl(sim, `create deployment front -n ${NS} --image=nginx`);
+    kubectl(sim, `create service clusterip front -n ${NS} --tcp=80:80`);
+    // A Service has no scale subresource: the PATCH of …/scale is the apiserver's 404, and scaling ends there.
+    // The builder visits TYPE/NAME arguments in the order given, so web (after the Service) keeps its 4.
+    expect(kubectl(sim, `scale deploy/front svc/front deploy/web -n ${NS} --replicas=2`)).toMatchObject({ stdout: 'deployment.apps/front scaled\n', stderr: 'Error from server (NotFound): the server could not find the requested resource\n', code: 1 });
+    expect((live('deployments', 'web')!.spec as { replicas: number }).replicas).toBe(4);
+    expect(kubectl(sim, `scale deploy/front deploy/nope deploy/web -n ${NS} --replicas=3`)).toMatchObject({ stdout: 'deployment.apps/front scaled\ndeployment.apps/web scaled\n', stderr: 'Error from server (NotFound): deployments.apps "nope" not found\n', code: 1 });
+    // --dry-run=client sets spec.replicas on whatever it read.
+    expect(kubectl(sim, `scale svc/front -n ${NS} --replicas=2 --dry-run=client`).stdout).toBe('service/front scaled (dry run)\n');
+    expect(kubectl(sim, `scale deploy -l app=nothing -n ${NS} --replicas=2`)).toMatchObject({ stderr: 'error: no objects passed to scale\n', code: 1 });
+  });
+
   it('updates container images', () => {
     expect(kubectl(sim, `set image deployment/web nginx=nginx:1.25 -n ${NS}`).stdout).toBe('deployment.apps/web image updated\n');
     const spec = live('deployments', 'web')!.spec as { template: { spec: { containers: { image: string }[] } } };

@@ -1,6 +1,6 @@
 /** `kubectl scale`: sets spec.replicas through the scale subresource; `--current-replicas` is a precondition. */
 import { objectRef } from '../builder';
-import { CmdError, failureText, plainError, type Failure } from '../errors';
+import { CmdError, failureText, plainError } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
 import { collectTargets } from './targets';
@@ -33,27 +33,27 @@ export function runScale(env: Env, argv: string[]): number {
   }
   const dry = dryRunOf(flags);
   const targets = collectTargets(env, flags, flags.args);
-  const errors: Failure[] = [...targets.errors];
+  if (targets.items.length === 0 && targets.errors.length === 0) throw plainError('no objects passed to scale');
+  // RunScale: each object in turn; the first the scaler refuses ends the command with that error
+  // alone, and the builder's errors (a name not found) come after every object found was scaled.
   for (const t of targets.items) {
-    if (!t.info.subresources.includes('scale')) {
-      errors.push({ text: `cannot use scale subresource: ${t.info.resource} "${t.obj.metadata.name ?? ''}" has no scale subresource` });
+    const ref = objectRef(t.info, t.obj.metadata.name ?? '');
+    // --dry-run=client sets spec.replicas on any object it read, a Service included.
+    if (dry === 'client') {
+      env.out.out(flags.str('output') === 'name' ? `${ref}\n` : `${ref} ${withDryRun('scaled', dry)}\n`);
       continue;
     }
+    // The scaler PATCHes the scale subresource (after a GET for --current-replicas): a kind
+    // without one is the apiserver's 404.
     const current = (t.obj.spec as { replicas?: number } | undefined)?.replicas ?? 0;
-    if (flags.has('current-replicas') && flags.int('current-replicas', -1) !== current) {
-      errors.push({ text: `Expected replicas to be ${flags.int('current-replicas', -1)}, was ${current}` });
-      continue;
+    if (flags.has('current-replicas') && t.info.subresources.includes('scale') && flags.int('current-replicas', -1) !== current) {
+      throw new CmdError(failureText([{ text: `Expected replicas to be ${flags.int('current-replicas', -1)}, was ${current}` }]));
     }
-    if (dry !== 'client') {
-      const res = env.client.patch(t.info, t.obj.metadata.namespace, t.obj.metadata.name ?? '', { spec: { replicas } }, dry === 'server', 'scale');
-      if (!res.ok) {
-        errors.push({ api: res.error });
-        continue;
-      }
-      sendRecordPatch(env, t.info, t.obj, cause);
-    }
-    env.out.out(flags.str('output') === 'name' ? `${objectRef(t.info, t.obj.metadata.name ?? '')}\n` : `${objectRef(t.info, t.obj.metadata.name ?? '')} ${withDryRun('scaled', dry)}\n`);
+    const res = env.client.patch(t.info, t.obj.metadata.namespace, t.obj.metadata.name ?? '', { spec: { replicas } }, dry === 'server', 'scale');
+    if (!res.ok) throw new CmdError(failureText([{ api: res.error }]));
+    sendRecordPatch(env, t.info, t.obj, cause);
+    env.out.out(flags.str('output') === 'name' ? `${ref}\n` : `${ref} ${withDryRun('scaled', dry)}\n`);
   }
-  if (errors.length) throw new CmdError(failureText(errors));
+  if (targets.errors.length) throw new CmdError(failureText(targets.errors));
   return 0;
 }
