@@ -102,6 +102,36 @@ kubectl patch deployment web --type=json -p '[{"op":"remove","path":"/spec/nope"
 kubectl patch deployment web -p 'not json'
 kubectl patch deployment web --type=merge -p '{"spec":{"paused":false}}' -o name
 kubectl get deployment web -o jsonpath='{.metadata.labels} {.spec.template.spec.containers[0].resources}'
+kubectl create deployment made --image=nginx --replicas=2 --port=80 --dry-run=client -o yaml
+kubectl create job once --image=busybox --dry-run=client -o yaml -- echo hi
+kubectl create cronjob nightly --image=busybox --schedule='0 2 * * *' --dry-run=client -o yaml -- date
+kubectl create service nodeport np --tcp=80:8080 --dry-run=client -o yaml
+kubectl expose deployment web --type=NodePort --port=80 --name=web-np --dry-run=client -o yaml
+kubectl create configmap files --from-file=manifests/parity-2-team.yaml --dry-run=client -o yaml
+kubectl create serviceaccount robot --dry-run=client -o yaml
+kubectl create quota small --hard=pods=2,requests.cpu=1 --dry-run=client -o yaml
+kubectl create ingress simple --rule='foo.com/bar=svc1:8080' --dry-run=client -o yaml
+kubectl apply -f manifests/parity-2-mistakes.yaml
+kubectl apply -f manifests/parity-2-badyaml.yaml
+kubectl create -f manifests/parity-2-pod.yaml
+kubectl delete -f manifests/parity-2-network.yaml
+kubectl exec probe -- cat /etc/creds/username
+kubectl exec probe -c web -- ls /etc/nginx/conf.d
+kubectl exec probe -c nope -- ls
+kubectl exec probe -- printenv MODE USER
+kubectl logs deploy/web --tail=1
+kubectl logs probe -c init
+kubectl logs probe --previous
+kubectl taint nodes node-3 dedicated=batch:NoSchedule
+kubectl taint nodes node-3 dedicated=batch:NoSchedule
+kubectl get nodes -o custom-columns=NAME:.metadata.name,TAINTS:.spec.taints
+kubectl taint nodes node-3 dedicated-
+kubectl taint nodes node-3 dedicated-
+kubectl label node node-1 disktype=ssd
+kubectl get nodes -L disktype
+kubectl get pods -l app=web --field-selector=spec.nodeName=node-1 -o wide
+kubectl events --for pod/probe
+kubectl get events --for pod/probe
 kubectl auth can-i --list
 kubectl auth can-i --list -n team-b --as=system:serviceaccount:default:builder
 kubectl api-resources --namespaced=false
@@ -120,7 +150,6 @@ kubectl get pods -o=jsonpath='{range .items[*]}{@.metadata.name}{"\n"}{end}'
 kubectl get nodes -o jsonpath='{range .items[*]}{.metadata.name}{"\t"}{.status.conditions[?(@.type=="Ready")].status}{"\n"}{end}'
 kubectl get nodes -o jsonpath='{.items[*].status.addresses[?(@.type=="ExternalIP")].address}'
 kubectl get configmap settings -o jsonpath='{.data.nginx\.conf}'
-kubectl get secret creds -o jsonpath='{.data.*}'
 kubectl get secret creds -o go-template='{{.data.password | base64decode}}{{"\n"}}'
 kubectl get secret creds -o go-template='{{range $k, $v := .data}}{{$k}}={{$v | base64decode}}{{"\n"}}{{end}}'
 kubectl get node -o custom-columns='NODE_NAME:.metadata.name,STATUS:.status.conditions[?(@.type=="Ready")].status'

@@ -30,6 +30,19 @@ const KNOWN: KnownDifference[] = [
     mask: / out of: .*$|$/,
     reason: `${V135}: 1.36 lists the Pod's containers after a -c that names none (kubernetes/kubectl 67b78e8)`,
   },
+  {
+    command: 'kubectl exec probe -c nope -- ls',
+    stream: 'stderr',
+    line: /^error: container nope is not valid for pod probe out of: /,
+    reason: `${V135}: 1.36 refuses a -c that names no container itself, listing the Pod's (kubernetes/kubectl 67b78e8); 1.35 prints the apiserver's BadRequest`,
+  },
+  {
+    command: 'kubectl events --for pod/probe',
+    stream: 'stdout',
+    line: /./,
+    mask: /^(LAST SEEN|\S+)\s+/,
+    reason: 'LAST SEEN is computed by kubectl from the wall clock (the column widens with it)',
+  },
   ...[
     'kubectl describe node node-1',
     'kubectl describe pod probe',
