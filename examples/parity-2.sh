@@ -114,6 +114,23 @@ kubectl create ingress simple --rule='foo.com/bar=svc1:8080' --dry-run=client -o
 kubectl apply -f manifests/parity-2-mistakes.yaml
 kubectl apply -f manifests/parity-2-badyaml.yaml
 kubectl create -f manifests/parity-2-pod.yaml
+kubectl get ingress web -o yaml
+kubectl get networkpolicy web-allow -o yaml
+kubectl get nodes node-1 -o yaml
+kubectl get endpointslices -l kubernetes.io/service-name=web -o yaml
+kubectl get events -o yaml --field-selector reason=Scheduled,involvedObject.name=probe
+kubectl get events.events.k8s.io --field-selector reason=Scheduled,regarding.name=probe -o yaml
+kubectl get rs -l app=web -o yaml
+kubectl get job hello -o yaml
+kubectl get cronjob tick -o yaml
+kubectl get sts db -o yaml
+kubectl get ds agent -o yaml
+kubectl get pvc data -o yaml
+kubectl get svc -o json
+kubectl get pods -l app=db -o yaml
+kubectl explain pods
+kubectl explain deployment.spec --recursive
+kubectl explain svc.spec.ports
 kubectl delete -f manifests/parity-2-network.yaml
 kubectl exec probe -- cat /etc/creds/username
 kubectl exec probe -c web -- ls /etc/nginx/conf.d
@@ -132,6 +149,22 @@ kubectl get nodes -L disktype
 kubectl get pods -l app=web --field-selector=spec.nodeName=node-1 -o wide
 kubectl events --for pod/probe
 kubectl get events --for pod/probe
+kubectl apply -f manifests/parity-2-pod-changed.yaml
+kubectl replace -f manifests/parity-2-pod-changed.yaml
+kubectl set env pod/probe EXTRA=1
+kubectl set image pod/probe web=nginx:1.28
+kubectl get all -A
+kubectl get pods -A --sort-by=.metadata.namespace -o name
+kubectl api-resources -o wide
+kubectl get --raw /version
+kubectl get --raw '/api/v1/namespaces/default/pods/probe/log?container=web&tailLines=2'
+kubectl auth can-i create pods --as=jane -n team-b
+kubectl get roles,rolebindings
+kubectl describe clusterrole view
+kubectl describe sa default
+kubectl describe endpoints web
+kubectl label pods --all -n team-b owner=b
+kubectl annotate pods -l app=db note=x -o name
 kubectl auth can-i --list
 kubectl auth can-i --list -n team-b --as=system:serviceaccount:default:builder
 kubectl api-resources --namespaced=false

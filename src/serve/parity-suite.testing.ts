@@ -54,6 +54,7 @@ export async function parityScript(script: string, known: KnownDifference[], tim
       const { served, home, session } = setup;
       const lines = await runParity(text, { kubectl: kubectl!, served, home, cwd: EXAMPLES, session });
       if (process.env['PARITY_VERBOSE']) for (const l of lines) console.log(`${l.wallMs}ms realigned=${l.realigned} ${l.command}`);
+      if (process.env['PARITY_DUMP']) (await import('node:fs')).writeFileSync(process.env['PARITY_DUMP'], JSON.stringify(lines, null, 1));
       const { report, unused } = compareParity(lines, known);
       expect(report, report).toBe('');
       expect(unused.map((k) => `${k.command}: ${k.reason}`)).toEqual([]);

@@ -124,6 +124,45 @@ describe('Pod validation', () => {
     expect(diff).toContain('+ \t\t\t\t\tContainerPort: 8080,');
   });
 
+  it("diffs a refused change in the Go structs' field order, whatever order the request's JSON had", () => {
+    // The real kubectl's bodies sort their keys; the page's keep the manifest's order.
+    const sorted = (v: unknown): unknown =>
+      Array.isArray(v) ? v.map(sorted) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sorted((v as Record<string, unknown>)[k])])) : v;
+    const diffOf = (order: (p: Pod) => Pod): string => {
+      const sim = cluster();
+      const created = ok(sim.request({ verb: 'create', resource: 'pods', namespace: 'default', body: order(pod('web', { containers: [{ name: 'app', image: 'nginx', env: [{ name: 'MODE', valueFrom: { configMapKeyRef: { name: 'settings', key: 'mode' } } }], resources: { limits: { memory: '1Gi' }, requests: { cpu: '1' } } }] })) })) as Pod;
+      const changed = structuredClone(created);
+      changed.spec.containers[0]!.env![0]!.valueFrom!.configMapKeyRef!.key = 'other';
+      changed.spec.containers[0]!.resources!.requests!['cpu'] = '2';
+      return failure(sim.request({ verb: 'update', resource: 'pods', namespace: 'default', name: 'web', body: order(changed) })).message;
+    };
+    const asWritten = diffOf((p) => p);
+    expect(diffOf((p) => sorted(p) as Pod)).toBe(asWritten);
+    const diff = asWritten.split('\n').slice(1);
+    // core.Container: Name, Image, Command, …, Env, then Resources (Limits before Requests); ConfigMapKeySelector: Name, then Key.
+    expect(diff.slice(3, 22)).toEqual([
+      '  \t\t{',
+      '  \t\t\t... // 2 identical fields',
+      '  \t\t\tEnv: []core.EnvVar{',
+      '  \t\t\t\t{',
+      '  \t\t\t\t\t... // 1 identical field',
+      '  \t\t\t\t\tValueFrom: {',
+      '  \t\t\t\t\t\tConfigMapKeyRef: {',
+      '  \t\t\t\t\t\t\t... // 1 identical field',
+      '- \t\t\t\t\t\t\tKey: "mode",',
+      '+ \t\t\t\t\t\t\tKey: "other",',
+      '  \t\t\t\t\t\t},',
+      '  \t\t\t\t\t},',
+      '  \t\t\t\t},',
+      '  \t\t\t},',
+      '  \t\t\tResources: {',
+      '  \t\t\t\t... // 1 identical field',
+      '  \t\t\t\tRequests: {',
+      '- \t\t\t\t\tCpu: "1",',
+      '+ \t\t\t\t\tCpu: "2",',
+    ]);
+  });
+
   it('changes nodeName only through pods/binding', () => {
     const sim = cluster();
     const created = ok(sim.request({ verb: 'create', resource: 'pods', namespace: 'default', body: pod('web') })) as Pod;

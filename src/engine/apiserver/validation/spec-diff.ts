@@ -3,7 +3,10 @@
  * go-cmp's cmp.Diff(old, new) of the internal Go structs; this renders the same shape — Go
  * field names, nested `{ ... }` blocks down to the changed leaf, `-`/`+` lines, and
  * `... // N identical fields` for the rest. It approximates go-cmp's reporter (which also
- * prints some unchanged context), not a port of it.
+ * prints some unchanged context), not a port of it. Fields come in the Go structs' declaration
+ * order (STRUCTS, from k8s.io/api core/v1), never in the order a request's JSON had them: the
+ * same change sent by the page's kubectl or by the real one (whose bodies sort their keys) gets
+ * the same message. A struct not in the table lists its fields sorted (inferred: an order, not Go's).
  */
 import { own } from '../../../k8s/own';
 
@@ -19,28 +22,93 @@ const ELEMENT_TYPES: Record<string, string> = {
   accessModes: 'core.PersistentVolumeAccessMode',
 };
 
+interface GoStruct {
+  /** The JSON names of the fields in declaration order (an inlined struct's fields in its place). */
+  fields: readonly string[];
+  /** The struct type of a field (of each element, for a list) that is itself a table entry. */
+  types?: Readonly<Record<string, string>>;
+}
+
+const PROBE: GoStruct = {
+  fields: ['exec', 'httpGet', 'tcpSocket', 'grpc', 'initialDelaySeconds', 'timeoutSeconds', 'periodSeconds', 'successThreshold', 'failureThreshold', 'terminationGracePeriodSeconds'],
+  types: { httpGet: 'core.HTTPGetAction', tcpSocket: 'core.TCPSocketAction' },
+};
+
+/** The structs a Pod's and a claim's spec hold, as k8s.io/api core/v1 declares them. */
+const STRUCTS: Readonly<Record<string, GoStruct>> = {
+  // Its fields are POD_SPEC_FIELDS (specDiff's order); only the types of its fields here.
+  'core.PodSpec': {
+    fields: [],
+    types: { volumes: 'core.Volume', initContainers: 'core.Container', containers: 'core.Container', securityContext: 'core.PodSecurityContext', tolerations: 'core.Toleration', resources: 'core.ResourceRequirements' },
+  },
+  'core.Container': {
+    fields: ['name', 'image', 'command', 'args', 'workingDir', 'ports', 'envFrom', 'env', 'resources', 'resizePolicy', 'restartPolicy', 'restartPolicyRules', 'volumeMounts', 'volumeDevices', 'livenessProbe', 'readinessProbe', 'startupProbe', 'lifecycle', 'terminationMessagePath', 'terminationMessagePolicy', 'imagePullPolicy', 'securityContext', 'stdin', 'stdinOnce', 'tty'],
+    types: { ports: 'core.ContainerPort', env: 'core.EnvVar', resources: 'core.ResourceRequirements', volumeMounts: 'core.VolumeMount', livenessProbe: 'core.Probe', readinessProbe: 'core.Probe', startupProbe: 'core.Probe', securityContext: 'core.SecurityContext' },
+  },
+  'core.EnvVar': { fields: ['name', 'value', 'valueFrom'], types: { valueFrom: 'core.EnvVarSource' } },
+  'core.EnvVarSource': {
+    fields: ['fieldRef', 'resourceFieldRef', 'configMapKeyRef', 'secretKeyRef', 'fileKeyRef'],
+    types: { fieldRef: 'core.ObjectFieldSelector', resourceFieldRef: 'core.ResourceFieldSelector', configMapKeyRef: 'core.KeySelector', secretKeyRef: 'core.KeySelector' },
+  },
+  'core.KeySelector': { fields: ['name', 'key', 'optional'] },
+  'core.ObjectFieldSelector': { fields: ['apiVersion', 'fieldPath'] },
+  'core.ResourceFieldSelector': { fields: ['containerName', 'resource', 'divisor'] },
+  'core.ResourceRequirements': { fields: ['limits', 'requests', 'claims'] },
+  'core.ContainerPort': { fields: ['name', 'hostPort', 'containerPort', 'protocol', 'hostIP'] },
+  'core.VolumeMount': { fields: ['name', 'readOnly', 'recursiveReadOnly', 'mountPath', 'subPath', 'mountPropagation', 'subPathExpr'] },
+  'core.Volume': {
+    fields: ['name', 'hostPath', 'emptyDir', 'secret', 'nfs', 'persistentVolumeClaim', 'downwardAPI', 'configMap', 'projected', 'csi', 'ephemeral', 'image'],
+    types: { configMap: 'core.VolumeSourceOfKeys', secret: 'core.VolumeSourceOfKeys', persistentVolumeClaim: 'core.PersistentVolumeClaimVolumeSource' },
+  },
+  'core.VolumeSourceOfKeys': { fields: ['name', 'secretName', 'items', 'defaultMode', 'optional'], types: { items: 'core.KeyToPath' } },
+  'core.KeyToPath': { fields: ['key', 'path', 'fieldRef', 'resourceFieldRef', 'mode'] },
+  'core.PersistentVolumeClaimVolumeSource': { fields: ['claimName', 'readOnly'] },
+  'core.Probe': PROBE,
+  'core.HTTPGetAction': { fields: ['path', 'port', 'host', 'scheme', 'httpHeaders'] },
+  'core.TCPSocketAction': { fields: ['port', 'host'] },
+  'core.Toleration': { fields: ['key', 'operator', 'value', 'effect', 'tolerationSeconds'] },
+  'core.SecurityContext': { fields: ['capabilities', 'privileged', 'seLinuxOptions', 'windowsOptions', 'runAsUser', 'runAsGroup', 'runAsNonRoot', 'readOnlyRootFilesystem', 'allowPrivilegeEscalation', 'procMount', 'seccompProfile', 'appArmorProfile'] },
+  'core.PodSecurityContext': { fields: ['seLinuxOptions', 'windowsOptions', 'runAsUser', 'runAsGroup', 'runAsNonRoot', 'supplementalGroups', 'supplementalGroupsPolicy', 'fsGroup', 'sysctls', 'fsGroupChangePolicy', 'seccompProfile', 'appArmorProfile', 'seLinuxChangePolicy'] },
+  'core.PersistentVolumeClaimSpec': { fields: ['accessModes', 'selector', 'resources', 'volumeName', 'storageClassName', 'volumeMode', 'dataSource', 'dataSourceRef', 'volumeAttributesClassName'], types: { resources: 'core.ResourceRequirements' } },
+};
+
+/** The fields of a value of `type` in Go's order: the table's, else sorted; each key of either side once. */
+function fieldOrder(type: string | undefined, a: Record<string, unknown>, b: Record<string, unknown>): string[] {
+  const order = type ? (STRUCTS[type]?.fields ?? []) : [];
+  const rest = Object.keys({ ...a, ...b })
+    .filter((k) => !order.includes(k))
+    .sort();
+  return [...order.filter((k) => Object.hasOwn(a, k) || Object.hasOwn(b, k)), ...rest];
+}
+
+const childType = (type: string | undefined, field: string): string | undefined => (type ? STRUCTS[type]?.types?.[field] : undefined);
+
 function goField(name: string): string {
   return (own(GO_NAMES, name) as string | undefined) ?? name.charAt(0).toUpperCase() + name.slice(1);
 }
 
-function goValue(v: unknown): string {
+function goValue(v: unknown, type?: string): string {
   if (v === undefined || v === null) return 'nil';
   if (typeof v === 'string') return JSON.stringify(v);
   if (typeof v === 'number' || typeof v === 'boolean') return String(v);
-  if (Array.isArray(v)) return `{${v.map(goValue).join(', ')}}`;
-  const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined);
-  return `{${entries.map(([k, x]) => `${goField(k)}: ${goValue(x)}`).join(', ')}}`;
+  if (Array.isArray(v)) return `{${v.map((x) => goValue(x, type)).join(', ')}}`;
+  const o = v as Record<string, unknown>;
+  const fields = fieldOrder(type, o, o).filter((k) => o[k] !== undefined);
+  return `{${fields.map((k) => `${goField(k)}: ${goValue(o[k], childType(type, k))}`).join(', ')}}`;
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
-const same = (a: unknown, b: unknown): boolean => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+/** JSON with every object's keys sorted: equal values compare equal whatever order their keys came in. */
+const canonical = (v: unknown): string =>
+  Array.isArray(v) ? `[${v.map(canonical).join(',')}]` : isRecord(v) ? `{${Object.keys(v).sort().filter((k) => v[k] !== undefined).map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`).join(',')}}` : JSON.stringify(v ?? null);
+const same = (a: unknown, b: unknown): boolean => canonical(a) === canonical(b);
 
 function identical(n: number, what: string, indent: string, out: string[]): void {
   if (n) out.push(`  ${indent}... // ${n} identical ${what}${n === 1 ? '' : 's'}`);
 }
 
-function diffFields(order: readonly string[], a: Record<string, unknown>, b: Record<string, unknown>, indent: string, out: string[]): void {
-  const fields = [...order, ...Object.keys({ ...a, ...b }).filter((k) => !order.includes(k))];
+function diffFields(type: string | undefined, declared: readonly string[], a: Record<string, unknown>, b: Record<string, unknown>, indent: string, out: string[]): void {
+  const fields = declared.length ? [...declared, ...Object.keys({ ...a, ...b }).filter((k) => !declared.includes(k)).sort()] : fieldOrder(type, a, b);
   let run = 0;
   for (const f of fields) {
     if (same(own(a, f), own(b, f))) {
@@ -49,16 +117,16 @@ function diffFields(order: readonly string[], a: Record<string, unknown>, b: Rec
     }
     identical(run, 'field', indent, out);
     run = 0;
-    diffValue(goField(f), f, own(a, f), own(b, f), indent, out);
+    diffValue(goField(f), f, own(a, f), own(b, f), indent, out, childType(type, f));
   }
   identical(run, 'field', indent, out);
 }
 
-function diffValue(label: string, key: string, a: unknown, b: unknown, indent: string, out: string[]): void {
+function diffValue(label: string, key: string, a: unknown, b: unknown, indent: string, out: string[], type?: string): void {
   const head = label ? `${label}: ` : '';
   if (isRecord(a) && isRecord(b)) {
     out.push(`  ${indent}${head}{`);
-    diffFields(Object.keys(a), a, b, `${indent}\t`, out);
+    diffFields(type, [], a, b, `${indent}\t`, out);
     out.push(`  ${indent}},`);
     return;
   }
@@ -72,20 +140,20 @@ function diffValue(label: string, key: string, a: unknown, b: unknown, indent: s
       }
       identical(run, 'element', `${indent}\t`, out);
       run = 0;
-      diffValue('', '', x, b[i], `${indent}\t`, out);
+      diffValue('', '', x, b[i], `${indent}\t`, out, type);
     });
     identical(run, 'element', `${indent}\t`, out);
     out.push(`  ${indent}},`);
     return;
   }
-  out.push(`- ${indent}${head}${goValue(a)},`);
-  out.push(`+ ${indent}${head}${goValue(b)},`);
+  out.push(`- ${indent}${head}${goValue(a, type)},`);
+  out.push(`+ ${indent}${head}${goValue(b, type)},`);
 }
 
 /** `typeName` is the internal struct (`core.PodSpec`); `order` its fields in declaration order. */
 export function specDiff(typeName: string, order: readonly string[], oldSpec: Record<string, unknown>, newSpec: Record<string, unknown>): string {
   const out = [`  ${typeName}{`];
-  diffFields(order, oldSpec, newSpec, '\t', out);
+  diffFields(typeName, order, oldSpec, newSpec, '\t', out);
   out.push('  }');
   return out.join('\n');
 }
