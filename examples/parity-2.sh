@@ -165,6 +165,23 @@ kubectl describe sa default
 kubectl describe endpoints web
 kubectl label pods --all -n team-b owner=b
 kubectl annotate pods -l app=db note=x -o name
+kubectl annotate deployment web kubernetes.io/change-cause='image 1.28'
+kubectl set image deployment/web web=nginx:1.29 --record
+kubectl rollout history deployment/web
+kubectl rollout status sts/db
+kubectl rollout status ds/agent
+kubectl rollout history sts/db
+kubectl get controllerrevisions
+kubectl rollout undo deployment/web --dry-run=server
+kubectl wait --for=condition=Ready pod/nosuch --timeout=5s
+kubectl delete deploy web --dry-run=client
+kubectl expose pod probe --port=80 --name=probe-svc
+kubectl get endpoints probe-svc
+kubectl create secret docker-registry regcred --docker-server=registry.example.com --docker-username=u --docker-password=p --dry-run=client -o yaml
+kubectl create secret generic basic --type=kubernetes.io/basic-auth --from-literal=user=x
+kubectl get pods -o jsonpath-as-json='{.items[0].metadata.name}'
+kubectl api-resources --categories=all -o name
+kubectl explain pod.spec.containers.resources.limits
 kubectl auth can-i --list
 kubectl auth can-i --list -n team-b --as=system:serviceaccount:default:builder
 kubectl api-resources --namespaced=false
@@ -276,3 +293,5 @@ kubectl logs nosuch
 kubectl create deployment web --image=nginx
 kubectl apply -f manifests/nosuch.yaml
 kubectl get pods -n team-b
+kubectl delete pod probe --grace-period=0 --force
+kubectl get pods
