@@ -51,8 +51,8 @@ import type { ObjectChangeRecord } from './sim-core';
 import { boundChangeLog } from './scale-mode';
 import { aggregateOf, drainRates, heldSeconds, type TraceRateCount, type TraceRateSecond } from './core/trace-rates';
 import type { World } from './world';
-import { NODE_LINE_LIMIT_MS, runNodeLogin, runNodeShell, type ShellResult as NodeShellResult } from './node-shell/node-machine';
-import type { WorldPace } from './images/machine';
+import { runNodeLogin, runNodeShell, type ShellResult as NodeShellResult } from './node-shell/node-machine';
+import { LINE_LIMIT_MS, type ClusterPace } from './core/pace';
 import { customResources, type CustomResourceInfo } from './apiextensions/served';
 import { setOptionalController, type OptionalControllerResult } from './controllers/samplecontroller/optional';
 import { allNodesReady, systemPodsReady } from './boot-conditions';
@@ -238,8 +238,14 @@ export class Simulation {
     };
   }
 
-  /** A request from the student's kubectl, through the same pipeline every component uses. */
-  request(req: Omit<ApiRequest, 'user' | 'from'>, as: ClientCredentials = 'kubernetes-admin', client: 'kubectl' | 'external' = 'kubectl'): ApiResponse {
+  /**
+   * A request from the student's kubectl, through the same pipeline every component uses. Its
+   * `pods/exec` and `pods/attach` streams hold the cluster's time while their command runs
+   * (ApiRequest.pace): the answer comes with the clock where the command's run stopped — its
+   * end, its last wait, a Ctrl+C's horizon, the line's bound or its container's end. An outside
+   * kubectl's (`reconcile serve`) runs at the request's moment: the served clock is its host's.
+   */
+  request(req: Omit<ApiRequest, 'user' | 'from' | 'pace'>, as: ClientCredentials = 'kubernetes-admin', client: 'kubectl' | 'external' = 'kubectl'): ApiResponse {
     const self = this.#world.components.get(KUBECTL)!;
     const server = pickServer(this.#world, self);
     if ('network' in server) return { ok: false, error: server };
@@ -248,9 +254,11 @@ export class Simulation {
     if (!user) return refuseUnauthenticated(this.#world, server.id, { ...req, from });
     const etcd = this.#world.etcd;
     delete etcd.slowCommitMs;
-    const res = handleRequest(this.#world, server.id, { ...req, user, from });
-    // A write etcd committed slowly (a disk-latency fault) is answered once it committed.
-    const slow = etcd.slowCommitMs;
+    const streamed = client === 'kubectl' && req.verb === 'create' && (req.subresource === 'exec' || req.subresource === 'attach');
+    const res = handleRequest(this.#world, server.id, { ...req, user, from, ...(streamed ? { pace: this.paceFor() } : {}) });
+    // A write etcd committed slowly (a disk-latency fault) is answered once it committed; a
+    // stream commits nothing (what its command's wait saw committed slowly was the components').
+    const slow = streamed ? undefined : etcd.slowCommitMs;
     if (slow !== undefined) {
       delete etcd.slowCommitMs;
       this.advance(slow);
@@ -677,7 +685,7 @@ export class Simulation {
    * what it wrote, each chunk at its simulated moment, and how long it ran. The cluster's time
    * passes with the line (each command reads the node as it is when it runs): it returns with
    * the clock at the line's end, or, for a line still running, at the horizon or after `limitMs`
-   * (default NODE_LINE_LIMIT_MS), where the caller holds it. What it writes stays on the node's
+   * (default LINE_LIMIT_MS), where the caller holds it. What it writes stays on the node's
    * disk. `columns`: the terminal's width.
    */
   nodeShell(node: string, line: string, opts: { columns?: number; limitMs?: number } = {}): NodeShellResult {
@@ -695,14 +703,20 @@ export class Simulation {
     return runNodeLogin(this.#world, node, line, pid, { ...rest, pace: this.paceFor(limitMs) });
   }
 
-  /** The cluster's time for a line that waits for it: run up to `t`, never past the horizon or `limitMs` from now. */
-  private paceFor(limitMs = NODE_LINE_LIMIT_MS): WorldPace {
-    const bound = this.#world.now + limitMs;
+  /**
+   * The cluster's time for a line that waits for it (core/pace.ts): run up to `t`, never past the
+   * horizon or `limitMs` from now, and no further than the first moment `until()` holds.
+   */
+  private paceFor(limitMs = LINE_LIMIT_MS): ClusterPace {
+    const w = this.#world;
+    const bound = w.now + limitMs;
     return {
-      to: (t) => {
+      to: (t, until) => {
         const to = Math.min(t, bound);
-        if (to > this.#world.now) this.advance(to - this.#world.now);
-        return this.#world.now;
+        if (to <= w.now) return w.now;
+        if (!until) this.advance(to - w.now);
+        else if (this.runUntil(until, to - w.now).reason === 'idle') this.advance(to - w.now);
+        return w.now;
       },
     };
   }

@@ -75,6 +75,7 @@ import { ipAddressDeleted } from './ipallocator-repair';
 import { atVersion, toServed, toStorage } from '../../k8s/served-versions';
 import { machineCutOff } from '../node/cut-off';
 import { countResourceRequest } from './request-metrics';
+import type { ClusterPace } from '../core/pace';
 
 export type Verb = 'get' | 'list' | 'create' | 'update' | 'patch' | 'delete';
 
@@ -110,6 +111,12 @@ export interface ApiRequest {
   execOptions?: ExecOptions;
   /** For `pods/attach`. */
   attachOptions?: AttachOptions;
+  /**
+   * For the learner's `pods/exec` and `pods/attach`: the cluster's time, which the command run
+   * over the stream waits for (kubelet/server-api.ts ExecRequest.pace). Set by Simulation.request
+   * alone; a component's request never holds the World.
+   */
+  pace?: ClusterPace;
   namespace?: string;
   name?: string;
   body?: KObject;
@@ -470,14 +477,14 @@ function serve(w: World, serverId: ComponentId, req: ApiRequest): ApiResponse {
     case 'create':
       if (req.subresource === 'exec') {
         // The connection is upgraded and proxied to the kubelet; a kubelet refusal is plain text.
-        const ran = podExec(w, serverId, ns ?? 'default', req.name ?? '', req.execOptions ?? { command: [] });
+        const ran = podExec(w, serverId, ns ?? 'default', req.name ?? '', req.execOptions ?? { command: [] }, req.pace);
         if (!ran.ok) return fail({ code: ran.code, reason: ran.reason, message: ran.message });
         const code = ran.exec?.type === 'upgrade-failed' ? 500 : 101;
         return respond({ ok: true, code, text: '', resourceVersion: '', ...(ran.exec ? { exec: ran.exec } : {}) });
       }
       if (req.subresource === 'attach') {
         // As exec: upgraded and proxied to the kubelet of the Pod's node, onto the container's PID 1.
-        const got = podAttach(w, serverId, ns ?? 'default', req.name ?? '', req.attachOptions ?? {});
+        const got = podAttach(w, serverId, ns ?? 'default', req.name ?? '', req.attachOptions ?? {}, req.pace);
         if (!got.ok) return fail({ code: got.code, reason: got.reason, message: got.message });
         const code = got.attach?.type === 'attached' ? 101 : 500;
         return respond({ ok: true, code, text: '', resourceVersion: '', ...(got.attach ? { attach: got.attach } : {}) });

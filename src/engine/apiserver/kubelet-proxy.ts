@@ -13,6 +13,7 @@ import type { HttpRequest } from '../images/types';
 import { trace } from '../runtime';
 import type { World } from '../world';
 import { machineCutOff } from '../node/cut-off';
+import type { ClusterPace } from '../core/pace';
 
 /** The user of kubeadm's apiserver-kubelet-client certificate, as the kubelet authenticates it. */
 const KUBELET_CLIENT_USER = 'kube-apiserver-kubelet-client';
@@ -115,13 +116,16 @@ function dialStream(w: World, from: ComponentId, node: string, kubeletPath: stri
   return dialler(w, kubelet, req) ?? refused;
 }
 
-/** `POST pods/<name>/exec`: ExecLocation, then the stream upgrade through the kubelet of its node. */
-export function podExec(w: World, from: ComponentId, namespace: string, podName: string, opts: ExecOptions): KubeletResponse {
+/**
+ * `POST pods/<name>/exec`: ExecLocation, then the stream upgrade through the kubelet of its node.
+ * `pace`: the learner's stream holds the cluster's time while the command runs (ExecRequest.pace).
+ */
+export function podExec(w: World, from: ComponentId, namespace: string, podName: string, opts: ExecOptions, pace?: ClusterPace): KubeletResponse {
   const target = streamTarget(w, namespace, podName, opts.container);
   if ('ok' in target) return target;
   const { node, container } = target;
   const query = [...opts.command.map((c) => `command=${encodeURIComponent(c)}`), `container=${encodeURIComponent(container)}`, ...(opts.stdin !== undefined ? ['stdin=true'] : []), 'stdout=true', 'stderr=true'].join('&');
-  return dialStream(w, from, node, `/exec/${namespace}/${podName}/${container}?${query}`, { namespace, name: podName }, { path: 'exec', namespace, pod: podName, container, options: { ...opts, container } });
+  return dialStream(w, from, node, `/exec/${namespace}/${podName}/${container}?${query}`, { namespace, name: podName }, { path: 'exec', namespace, pod: podName, container, options: { ...opts, container }, ...(pace ? { pace } : {}) });
 }
 
 /**
@@ -129,12 +133,12 @@ export function podExec(w: World, from: ComponentId, namespace: string, podName:
  * through the kubelet of its node onto the container's PID 1. The query is PodAttachOptions as
  * the proxy passes it on (a TTY has no separate stderr).
  */
-export function podAttach(w: World, from: ComponentId, namespace: string, podName: string, opts: AttachOptions): KubeletResponse {
+export function podAttach(w: World, from: ComponentId, namespace: string, podName: string, opts: AttachOptions, pace?: ClusterPace): KubeletResponse {
   const target = streamTarget(w, namespace, podName, opts.container);
   if ('ok' in target) return target;
   const { node, container } = target;
   const query = [`container=${encodeURIComponent(container)}`, ...(opts.stdin ? ['stdin=true'] : []), 'stdout=true', ...(opts.tty ? ['tty=true'] : ['stderr=true'])].join('&');
-  return dialStream(w, from, node, `/attach/${namespace}/${podName}/${container}?${query}`, { namespace, name: podName }, { path: 'attach', namespace, pod: podName, container, options: { ...opts, container } });
+  return dialStream(w, from, node, `/attach/${namespace}/${podName}/${container}?${query}`, { namespace, name: podName }, { path: 'attach', namespace, pod: podName, container, options: { ...opts, container }, ...(pace ? { pace } : {}) });
 }
 
 /**

@@ -13,9 +13,11 @@
  *    time was chopped into `advance` calls.
  *  - Command substitution, pipeline stages and `&` jobs run as nested machines to completion
  *    inside one step (their effects carry their own timestamps; documented approximation).
- *  - A run given a WorldPace (a node's shell line) has the World run to each of its own steps'
- *    moments before the step: world time = clock when the step reads the cluster. Its nested
- *    runs get none (a `&` job's or `timeout`'s clock is not the line's).
+ *  - A run given a WorldPace (a learner's line: a node's shell line, a container's exec or
+ *    attached line) has the World run to each of its own steps' moments before the step: world
+ *    time = clock when the step reads the cluster. Its nested runs get none (a `&` job's or
+ *    `timeout`'s clock is not the line's). While the World runs, the container's own process
+ *    runs too: a line runs on a head of its own (headBeside), never on PID 1's scope or clock.
  *  - A stack that keeps stepping without the clock moving is a busy loop: after SPIN_STEPS the
  *    machine is `spinning` (alive, silent, never exits) instead of running forever.
  *  - Forecasting (`ctx.lookahead`) stops at loops that provably repeat forever: `while true`
@@ -833,11 +835,14 @@ export function parkedForNet(m: Machine, ctx: RunContext): boolean {
 
 /**
  * The cluster's time, for a run that reads the live World at each step's moment (a node's shell
- * line: node-shell/node-machine.ts). `to(t)` runs the cluster until `t`, or as far as it may go
- * (a Ctrl+C's horizon, the caller's bound), and returns where its clock stopped.
+ * line: node-shell/node-machine.ts; a container's exec or attached line: process.ts
+ * execInContainer). `to(t)` runs the cluster until `t`, or as far as it may go (a Ctrl+C's
+ * horizon, the caller's bound, the end of the container the run is in), and returns where its
+ * clock stopped: the step at `t` runs only if that is `t` or later. `ctx`, the run's context,
+ * is brought up to date with the World it ran (a container's cluster DNS as last published).
  */
 export interface WorldPace {
-  to(t: number): number;
+  to(t: number, ctx?: RunContext): number;
 }
 
 /**
@@ -855,7 +860,7 @@ export function advance(m: Machine, ctx: RunContext, until: number, budget = Inf
       return;
     }
     if (m.clock > until || left-- <= 0 || (ctx.lookahead && m.endless) || parkedForNet(m, ctx)) return;
-    if (pace && pace.to(m.clock) < m.clock) return;
+    if (pace && pace.to(m.clock, ctx) < m.clock) return;
     const before = m.clock;
     step(m, ctx);
     m.steps++;
@@ -869,6 +874,29 @@ export function killTime(m: Machine): number | undefined {
   let t: number | undefined;
   for (const a of m.apps) if (a.oomAt !== undefined && (t === undefined || a.oomAt < t)) t = a.oomAt;
   return t;
+}
+
+/**
+ * A head of its own beside `m` for a run that is no part of `m`'s script (an exec, a line typed
+ * at an interactive shell): the same filesystem, log, apps, parsed script and open shells (shared
+ * by reference), while the run's scope, clock and sinks are set on the head and never on `m`. So
+ * `m` (a container's PID 1) may go on stepping while the run waits for the World (WorldPace).
+ * Hand the counters back with rejoinHead.
+ */
+export function headBeside(m: Machine): Machine {
+  m.ttyShells ??= [];
+  return { ...m };
+}
+
+/**
+ * Hands back to `m` the counters a run on `head` moved (PIDs taken, log lines dropped, a TERM
+ * trap), keeping what `m` itself moved meanwhile: each is the larger of the two.
+ */
+export function rejoinHead(m: Machine, head: Machine): void {
+  m.nextPid = Math.max(m.nextPid, head.nextPid);
+  if (head.spawned !== undefined) m.spawned = Math.max(m.spawned ?? 0, head.spawned);
+  m.dropped = Math.max(m.dropped, head.dropped);
+  m.trapsTerm = m.trapsTerm || head.trapsTerm;
 }
 
 /** A transient machine sharing this one's filesystem, log and apps (for $(…), pipes, `&`). */

@@ -38,7 +38,7 @@ import { network } from './container-net';
 import { guestbookPhp } from './guestbook-php';
 import { GB_404 } from './guestbook-images';
 import { wordpressServe } from './wordpress-serve';
-import { advance, currentScope, killTime, LOG_CAP, newMachine, parkedForNet, restoreScope, runNested, startAt, type LineCut, type Machine, type RunContext, type Sink } from './machine';
+import { advance, currentScope, headBeside, killTime, LOG_CAP, newMachine, parkedForNet, rejoinHead, restoreScope, runNested, startAt, type LineCut, type Machine, type RunContext, type Sink, type WorldPace } from './machine';
 import { containerCreds, containerProcs, namespaceProcs, runUser, userCreds, type ExecSession } from './proc-container';
 import type { ProcCreds } from './proc-status';
 import { withProcPids } from './proc-status';
@@ -837,6 +837,39 @@ function noticeShutdown(p: ProcessState): void {
   p.terminated = { at, exitCode: 0, reason: 'Completed' };
 }
 
+/**
+ * What an exec has done to the process so far, handed over each time it is called: a file
+ * written, an app started or a redis key set invalidates the forecast (epoch), and a PID 1 the
+ * exec ended (`redis-cli shutdown`, `kill 1`) is noticed.
+ */
+function execTouched(p: ProcessState): () => void {
+  const m = p.machine;
+  let seen = { fs: m.fs.version, apps: m.apps.length, redis: redisWrites(m.apps) };
+  return () => {
+    const now = { fs: m.fs.version, apps: m.apps.length, redis: redisWrites(m.apps) };
+    if (now.fs !== seen.fs || now.apps !== seen.apps || now.redis !== seen.redis) p.epoch++;
+    seen = now;
+    noticeShutdown(p);
+    noticeKilled(p);
+  };
+}
+
+/**
+ * The exec's pace over the runtime's (`pace`): what the exec did so far reaches the process
+ * before the World runs on (so PID 1's forecast and the runtime's exit timer see it), and the
+ * exec's context reads the cluster DNS the runtime published to the process meanwhile.
+ */
+function execPace(p: ProcessState, pace: WorldPace, touched: () => void): WorldPace {
+  return {
+    to: (t, ctx) => {
+      touched();
+      const reached = pace.to(t);
+      if (ctx && p.dns) ctx.dns = p.dns;
+      return reached;
+    },
+  };
+}
+
 /** Changes redis-servers in the container have made to their key spaces (forecast invalidation). */
 function redisWrites(apps: readonly AppRun[]): number {
   let n = 0;
@@ -934,8 +967,12 @@ export function rootFs(p: ProcessState): BaseFs {
 /**
  * `streamed`: a client holds the exec's stream open while the command runs (kubectl exec, an
  * attached line), so a `tail -f` writing to it is followed (follow.ts); an exec probe is not.
+ * `pace`: the cluster's time, which the command's own steps wait for (machine.ts WorldPace): each
+ * reads the cluster at its moment, and the container's PID 1 runs on meanwhile. The command then
+ * runs on a head of its own (headBeside), and what it did so far — a file written, an app started,
+ * a redis key set, PID 1 signalled — reaches the process before the World runs on (execPace).
  */
-export function execInContainer(p: ProcessState, now: number, command: string[], net?: NetworkView, pidPeers?: Proc[], stdin = '', session?: ExecSession, streamed = false): ExecResult {
+export function execInContainer(p: ProcessState, now: number, command: string[], net?: NetworkView, pidPeers?: Proc[], stdin = '', session?: ExecSession, streamed = false, pace?: WorldPace): ExecResult {
   const first = command[0];
   if (p.startError || deadAt(p, now)) {
     return { exitCode: 126, output: 'OCI runtime exec failed: exec failed: cannot exec in a stopped container: unknown\n', notStarted: true, durationMs: 0 };
@@ -959,8 +996,8 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
     return { exitCode: 126, output: `OCI runtime exec failed: exec failed: unable to start container process: ${problem}: unknown\n`, notStarted: true, durationMs: 0 };
   }
   const fsBefore = p.machine.fs.version;
-  const appsBefore = p.machine.apps.length;
-  const redisBefore = redisWrites(p.machine.apps);
+  const touched = execTouched(p);
+  const paced = pace && execPace(p, pace, touched);
   const m = p.machine;
   if (session?.viSave) {
     // The page editor's answer to the vi this stream's terminal opened: vi writes (or refuses) and exits 0.
@@ -976,10 +1013,8 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
   const opened = (): { editor?: ViOutcome } => (box.open ? { editor: { k: 'open', open: box.open } } : {});
   if (session?.shell) {
     // A line typed at an interactive shell runs in that shell (tty-shell.ts); `stdin` is the line.
-    const t = runTtyLine(m, ctx, session.shell, execEnv(p.env, !session.attached), stdin, now);
-    if (m.fs.version !== fsBefore || m.apps.length !== appsBefore || redisWrites(m.apps) !== redisBefore) p.epoch++;
-    noticeShutdown(p);
-  noticeKilled(p);
+    const t = runTtyLine(m, ctx, paced ? { ...session.shell, pace: paced } : session.shell, execEnv(p.env, !session.attached), stdin, now);
+    touched();
     // The shell is gone (its container's process was replaced): the stream ends as a killed one does.
     if (!t) return { exitCode: 137, output: '', streams: [], durationMs: 0, shell: { pid: session.shell.pid ?? 0, cwd: '/', ended: true } };
     // The line ended the container's PID 1 (SHUTDOWN at redis-cli's prompt): the runtime kills the
@@ -993,35 +1028,31 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
   const times: number[] = [];
   // `kubectl exec -it POD -- CMD`, or an attach: CMD's stdio is the terminal (isatty true).
   const sink: Sink = { k: 'capture', buf: combined, tee: { stream: 'stdout', chunks }, times, ...(onTty ? { tty: true as const } : {}) };
-  // PID 1's own scope, by reference: its script goes on with these very objects.
-  const saved = { scope: currentScope(m), clock: m.clock, status: m.status, nodes: m.nodes.length };
+  // The command runs beside PID 1, on a head of its own: PID 1's scope and clock stay its own.
+  const head = headBeside(m);
+  const saved = { nodes: m.nodes.length };
   const script = argvScript(command);
   const root = m.nodes.length;
   pushAll(m.nodes, script.nodes);
   // A new process: the container's environment, none of PID 1's shell functions or aliases.
-  restoreScope(m, { vars: { ...execEnv(p.env, session?.tty === true) }, positional: [first], cwd: ctx.image.workingDir ?? '/', dialect: null, opts: DEFAULT_OPTS });
-  m.clock = now;
-  const errSaved = m.err;
-  m.err = { k: 'capture', buf: combined, tee: { stream: 'stderr', chunks }, times, ...(onTty ? { tty: true as const } : {}) };
+  restoreScope(head, { vars: { ...execEnv(p.env, session?.tty === true) }, positional: [first], cwd: ctx.image.workingDir ?? '/', dialect: null, opts: DEFAULT_OPTS });
+  head.clock = now;
+  head.err = { k: 'capture', buf: combined, tee: { stream: 'stderr', chunks }, times, ...(onTty ? { tty: true as const } : {}) };
   // A Ctrl+C on the exec's terminal is SIGINT to the command (sigint.ts); without one it is kubectl's own.
   const at = onTty && session?.interruptAt !== undefined ? Math.max(session.interruptAt, now) : undefined;
   const cut: LineCut | undefined = at === undefined ? undefined : { at, then: (sub, inner) => interruptRun(sub, inner, at, { interactive: false, drop: () => dropAfter(combined, chunks, times, at) }) };
   // The PID the command takes: the program session's, if it waits at its prompt.
-  const pid = session?.pid1Program ? 1 : nextProcPid(m);
+  const pid = session?.pid1Program ? 1 : nextProcPid(head);
   const keeps = onTty && session?.keepsTerminal === true;
-  const r = runNested(m, cut ? { ...ctx, sigint: { at: cut.at, handled: false } } : ctx, root, sink, stdin, true, { ...(onTty ? { ttyIn: true as const } : {}), ...(keeps ? { keepsTerminal: true as const } : {}), ...(cut ? { cut } : {}) });
-  m.err = errSaved;
+  const r = runNested(head, cut ? { ...ctx, sigint: { at: cut.at, handled: false } } : ctx, root, sink, stdin, true, { ...(onTty ? { ttyIn: true as const } : {}), ...(keeps ? { keepsTerminal: true as const } : {}), ...(cut ? { cut } : {}), ...(paced ? { pace: paced } : {}) });
+  rejoinHead(m, head);
   if (r.awaiting && r.scope) (m.ttyShells ??= []).push({ pid, argv: command, startedAt: now, scope: r.scope, status: 0, lines: 0, pending: r.awaiting, program: true });
-  restoreScope(m, saved.scope);
-  Object.assign(m, { clock: saved.clock, status: saved.status });
   // The exec's AST is not needed once it ran; keep the machine's node array from growing.
   if (m.nodes.length > saved.nodes) {
     const cachedExec = Object.values(m.parsed).some((rootIdx) => rootIdx >= saved.nodes);
     if (!cachedExec) m.nodes.length = saved.nodes;
   }
-  if (m.fs.version !== fsBefore || m.apps.length !== appsBefore || redisWrites(m.apps) !== redisBefore) p.epoch++;
-  noticeShutdown(p);
-  noticeKilled(p);
+  touched();
   if (r.awaiting) {
     // The program waits at its prompt: the stream stays open, and the next typed lines go to it (tty-shell.ts).
     return { exitCode: 0, output: combined.join(''), streams: stamped(chunks, times), durationMs: r.clock - now, shell: { pid, cwd: ctx.image.workingDir ?? '/', ended: false, prompt: r.awaiting.read.prompt, raw: true } };

@@ -19,8 +19,13 @@
  * `$?` is 0 at the next prompt). An ignored INT
  * (`trap '' INT`) is ignored by the job too, which runs on. A command with no shell around it
  * (`kubectl exec -t POD -- sleep 100`) ends with the program.
+ *
+ * A line that waits for the World (machine.ts WorldPace) has it only up to the Ctrl+C: that moment
+ * is the replay's horizon, which the cluster's time cannot pass while the command runs. What the
+ * line does after it (its INT trap, what bash goes on with) runs to its end on the World of that
+ * moment, as a whole line ran before lines waited for the World (approximate).
  */
-import { advance, NESTED_BUDGET, popFrame, runTrap, type Machine, type RunContext, type WorldPace } from './machine';
+import { advance, NESTED_BUDGET, popFrame, runTrap, type Machine, type RunContext } from './machine';
 import type { ExecChunk } from './types';
 
 export interface InterruptOptions {
@@ -28,8 +33,6 @@ export interface InterruptOptions {
   interactive: boolean;
   /** Drops what was written after `at`: the killed program never wrote it. */
   drop: () => void;
-  /** The run's steps wait for the World (machine.ts WorldPace): so do the ones after the Ctrl+C. */
-  pace?: WorldPace;
 }
 
 /** What SIGINT at `at` does to the run `sub` (stopped at or past `at`), as the module header says. */
@@ -37,7 +40,7 @@ export function interruptRun(sub: Machine, inner: RunContext, at: number, o: Int
   const action = sub.traps?.INT;
   const handled = inner.sigint?.handled === true;
   if (action === '' && !handled) {
-    advance(sub, inner, Infinity, NESTED_BUDGET, o.pace);
+    advance(sub, inner, Infinity, NESTED_BUDGET);
     return;
   }
   const shell = sub.dialect;
@@ -51,7 +54,7 @@ export function interruptRun(sub: Machine, inner: RunContext, at: number, o: Int
   const bash = shell === 'bash';
   if (handled && o.interactive) {
     // The job caught it and exited by itself: the shell goes on with its status, no trap run.
-    advance(sub, inner, Infinity, NESTED_BUDGET, o.pace);
+    advance(sub, inner, Infinity, NESTED_BUDGET);
     return;
   }
   // bash, and a program run without a shell, go on after a program that caught it.
@@ -65,7 +68,7 @@ export function interruptRun(sub: Machine, inner: RunContext, at: number, o: Int
   }
   // An interactive bash runs no trap: the job's group was not its own.
   if (action !== undefined && action !== '' && !(bash && o.interactive)) runTrap(sub, 'INT', sub.status, false);
-  advance(sub, inner, Infinity, NESTED_BUDGET, o.pace);
+  advance(sub, inner, Infinity, NESTED_BUDGET);
 }
 
 /** Drops what was written after `at` (the entries of `buf`, `chunks` and `times` correspond). */

@@ -28,7 +28,7 @@
  */
 import { END_OF_INPUT } from '../../k8s/end-of-input';
 import { DEFAULT_OPTS } from '../../k8s/shell-options';
-import { currentScope, restoreScope, runNested, type LineCut, type Machine, type RunContext, type Sink, type TtyShell, type WorldPace } from './machine';
+import { headBeside, rejoinHead, restoreScope, runNested, type LineCut, type Machine, type RunContext, type Sink, type TtyShell, type WorldPace } from './machine';
 import { resolveCommand } from './resolve';
 import { nextProcPid } from './shell-chain';
 import { parseCached, syntaxMessage } from './shell-builtins';
@@ -64,7 +64,7 @@ export interface TtyShellRef {
   interruptAt?: number;
   /** The attaching client's own question about the shell (kubectl/attach.ts STARTUP_SCRIPT), not a typed line. */
   probe?: boolean;
-  /** The line's steps wait for the World (machine.ts WorldPace): a node's login reads the live cluster. */
+  /** The line's steps wait for the World (machine.ts WorldPace): each reads the live cluster (a node's login, a container's session). */
   pace?: WorldPace;
 }
 
@@ -163,8 +163,10 @@ function promptOf(m: Machine, ctx: RunContext, sh: TtyShell): string {
  * Runs `line` in the interactive shell `ref` names (opening it first if it is new) at `now`.
  * Undefined: `ref` names a shell that is no longer there, or `argv` is not a shell.
  */
-export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: Record<string, string>, line: string, now: number): TtyLineResult | undefined {
-  const shells = (m.ttyShells ??= []);
+export function runTtyLine(owner: Machine, ctx: RunContext, ref: TtyShellRef, env: Record<string, string>, line: string, now: number): TtyLineResult | undefined {
+  // The line runs on a head of its own: the container's PID 1 (`owner`) goes on as the World runs.
+  const m = headBeside(owner);
+  const shells = m.ttyShells!;
   let sh = ref.pid === undefined ? undefined : shells.find((s) => s.pid === ref.pid);
   const opening = !sh;
   if (!sh) {
@@ -184,14 +186,15 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
   // Both are the terminal: isatty() is true for what the line runs unless it redirects or pipes them.
   const out: Sink = { k: 'capture', buf: combined, tee: { stream: 'stdout', chunks: streams }, times, ...(tty ? { tty: true as const } : {}) };
   const err: Sink = { k: 'capture', buf: combined, tee: { stream: 'stderr', chunks: streams }, times, ...(tty ? { tty: true as const } : {}) };
-  const saved = { scope: currentScope(m), status: m.status, clock: m.clock, err: m.err, nodes: m.nodes.length };
+  const saved = { nodes: m.nodes.length };
   const pending = sh.pending;
   delete sh.pending;
   const typed = line;
   const shell = sh;
   // PID 1's stdout is the container's log: the session's terminal lands there (tty-log.ts).
   const logged = (r: TtyLineResult): TtyLineResult => {
-    if (attached) logSession(m, shell, { typed, opening, probe: ref.probe === true, answers: pending !== undefined, tty, streams, times, result: r, now });
+    rejoinHead(owner, m);
+    if (attached) logSession(owner, shell, { typed, opening, probe: ref.probe === true, answers: pending !== undefined, tty, streams, times, result: r, now });
     return { ...r, streams: stamped(r.streams, times) };
   };
   // Ctrl+D at the prompt: end of input (END_OF_INPUT). The shell ends as `exit` would, with `$?`:
@@ -207,7 +210,6 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
     // The line does not run; `$?` stays.
     m.clock = now;
     const r: TtyLineResult = { exitCode: sh.status, output: combined.join(''), streams, blocked: false, endedAt: now, shell: { pid: sh.pid, cwd: sh.scope.cwd, ended: false, prompt: promptOf(m, ctx, sh) } };
-    Object.assign(m, { clock: saved.clock });
     return logged(r);
   }
   line = read;
@@ -240,7 +242,7 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
         : {
             at,
             // What the killed command would have written after `at` was never written.
-            then: (sub, inner) => interruptRun(sub, inner, at, { interactive: true, drop: () => dropAfter(combined, streams, times, at), ...(ref.pace ? { pace: ref.pace } : {}) }),
+            then: (sub, inner) => interruptRun(sub, inner, at, { interactive: true, drop: () => dropAfter(combined, streams, times, at) }),
           };
     const lineCtx: RunContext = at === undefined ? ctx : { ...ctx, sigint: { at, handled: false } };
     const r = runNested(m, lineCtx, root, out, '', true, { shell: { proc: { argv: sh.argv, pid: sh.pid, replaced: false, startedAt: sh.startedAt }, selfPid: sh.pid + pidBase(ctx), lineNo, ...resume, ...(cut ? { cut } : {}) }, ...(ref.pace ? { pace: ref.pace } : {}) });
@@ -256,8 +258,6 @@ export function runTtyLine(m: Machine, ctx: RunContext, ref: TtyShellRef, env: R
     m.clock = r.clock;
     result = { exitCode: r.blocked || r.spinning ? 137 : r.status, output: combined.join(''), streams, blocked: r.blocked || r.spinning, endedAt: r.clock, shell: { pid: sh.pid, cwd: sh.scope.cwd, ended, ...(ended ? {} : { prompt: sh.pending ? sh.pending.read.prompt : promptOf(m, ctx, sh) }), ...(!ended && sh.pending?.read.reader ? { raw: true as const } : {}) } };
   }
-  restoreScope(m, saved.scope);
-  Object.assign(m, { status: saved.status, clock: saved.clock, err: saved.err });
   // The line's AST is not needed once it ran (a loop's nodes are cached by source).
   if (m.nodes.length > saved.nodes && !Object.values(m.parsed).some((i) => i >= saved.nodes)) m.nodes.length = saved.nodes;
   return logged(result);

@@ -5,6 +5,7 @@
  */
 import type { ExecChunk, HttpAnswer, HttpRequest, TtyShellState, ViOutcome, ViSave } from '../images/types';
 import type { FollowRef } from '../images/follow';
+import type { ClusterPace } from '../core/pace';
 
 /** PodLogOptions, as kubectl sends them. */
 export interface LogOptions {
@@ -76,6 +77,11 @@ export interface ExecRequest {
   pod: string;
   container: string;
   options: ExecOptions;
+  /**
+   * The cluster's time, which the command's steps wait for while the stream is open (the
+   * learner's kubectl: Simulation.request); absent, the command runs at the request's moment.
+   */
+  pace?: ClusterPace;
 }
 
 /**
@@ -108,6 +114,8 @@ export interface AttachRequest {
   pod: string;
   container: string;
   options: AttachOptions;
+  /** As ExecRequest's: the cluster's time, which a typed line's steps wait for. */
+  pace?: ClusterPace;
 }
 
 /** `GET /metrics/resource`: the resource metrics endpoint metrics-server scrapes, sampled at `at` (≤ now). */
@@ -143,20 +151,23 @@ export type PortForwardOutcome = { type: 'answer'; answer: HttpAnswer } | { type
  */
 /** `output` is stdout and stderr as they interleaved; `streams` says which stream wrote each chunk (absent: all of it was stdout). */
 /**
- * How an exec went. `durationMs` is how long the command ran in simulated time (whole ms, absent
- * for an instant command or one that never ends): the client waits that long for it to return.
+ * How an exec went. `durationMs` is how long the client still waits for the command to return
+ * (whole ms, absent for an instant command or one that never ends). `startedAt`: the cluster's
+ * time passed with the command (ExecRequest.pace) from that moment to the answer, which came as
+ * far into the command as the World could go; absent, the answer came at the command's start.
  */
 /** `shell`: the interactive shell the line was typed into (ExecOptions.ttyShell), after it; `ended`: the line ended it, and the stream. */
 /**
  * `running`: the command had not ended when the stream's input was through (`sleep infinity`,
- * `tail -f`): `output` is what it wrote so far, and the stream stays open — the client waits
- * until its container stops (the runtime kills the exec'd process with it) or it is interrupted.
+ * `tail -f`, or a loop the World ran to the line's bound): `output` is what it wrote so far, and
+ * the stream stays open — the client waits until its container stops (the runtime kills the
+ * exec'd process with it), it is interrupted, or its bound on a wait, counted from `startedAt`.
  */
 /** `follow`: the command's `tail -f` follows that file; the client reads it on (Simulation.followExec). */
 /** `editor`: `vi` on the stream's terminal opened the page's editor, or the editor's save came back (ExecOptions.viSave). */
 export type ExecOutcome =
-  | { type: 'exited'; exitCode: number; output: string; streams?: ExecChunk[]; durationMs?: number; shell?: TtyShellState; follow?: FollowRef; editor?: ViOutcome }
-  | { type: 'running'; output: string; streams?: ExecChunk[]; shell?: TtyShellState; follow?: FollowRef }
+  | { type: 'exited'; exitCode: number; output: string; streams?: ExecChunk[]; durationMs?: number; startedAt?: number; shell?: TtyShellState; follow?: FollowRef; editor?: ViOutcome }
+  | { type: 'running'; output: string; streams?: ExecChunk[]; startedAt?: number; shell?: TtyShellState; follow?: FollowRef }
   | { type: 'upgrade-failed'; message: string };
 
 /** How a command run over an exec or attach stream went: it ended, or it still runs. */

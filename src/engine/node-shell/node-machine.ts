@@ -48,6 +48,7 @@ import { nodeImage } from './node-image';
 import { nodePrograms } from './node-programs';
 import { nodeNetwork } from './node-net';
 import type { NodeTerminal } from './watch';
+import type { ClusterPace } from '../core/pace';
 
 /** What a line on the node wrote (each chunk when it wrote it), and how it ended. */
 export interface ShellResult {
@@ -70,11 +71,6 @@ export interface HostCaller {
 const PATH = '/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin';
 /** sshd's session environment for root (a non-login `bash -c`): the shell sets the rest itself. */
 const SSH_ENV: Readonly<Record<string, string>> = { HOME: '/root', USER: 'root', LOGNAME: 'root', PATH, SHELL: '/bin/bash' };
-/**
- * How long a node's line that does not end holds the cluster's time when its caller sets no
- * bound: the runner's bound on a wait (kubectl/wait-util.ts MAX_WAIT_MS, which `sim ssh` passes).
- */
-export const NODE_LINE_LIMIT_MS = 15 * 60_000;
 /** The PID the ssh session's shell has (illustrative, as processes.ts's are). */
 const LOGIN_PID = 2417;
 
@@ -217,7 +213,7 @@ function liveNodeBase(w: World, node: string): BaseFs {
  * `shared`: the disk of a run this one is part of (the command a login's `watch` runs), whose
  * owner hands it to the World: this run only writes to it.
  */
-function onDisk<T>(w: World, node: string, body: (m: Machine, pace: WorldPace | undefined) => T, machine?: Machine, pace?: WorldPace, shared?: FsLayer): T {
+function onDisk<T>(w: World, node: string, body: (m: Machine, pace: WorldPace | undefined) => T, machine?: Machine, pace?: ClusterPace, shared?: FsLayer): T {
   const layer = shared ?? nodeLayer(w, node);
   const base = liveNodeBase(w, node);
   let before = manifestDir(layer, base);
@@ -250,7 +246,7 @@ function onDisk<T>(w: World, node: string, body: (m: Machine, pace: WorldPace | 
  * One command on the node as its program (`argv`: ssh's `bash -c LINE`, chroot's `/bin/sh -c
  * LINE` or its PROG), started in `cwd` with `env`, run to its end or as far as it goes.
  */
-function runArgv(w: World, node: string, argv: string[], cwd: string, env: Record<string, string>, entry: Entry, stdin = '', at: number = w.now, pace?: WorldPace, shared?: FsLayer): ShellResult {
+function runArgv(w: World, node: string, argv: string[], cwd: string, env: Record<string, string>, entry: Entry, stdin = '', at: number = w.now, pace?: ClusterPace, shared?: FsLayer): ShellResult {
   return onDisk(w, node, (m, paced) => {
     const ctx = nodeContext(w, node, m, entry);
     const script = argvScript(argv);
@@ -276,7 +272,7 @@ function runArgv(w: World, node: string, argv: string[], cwd: string, env: Recor
  * cluster's time, which the line's steps wait for (each reads the node as it is then); the
  * World has run to the line's end, or to where `pace` stopped it (the line is then `running`).
  */
-export function runNodeShell(w: World, node: string, line: string, columns?: number, pace?: WorldPace): ShellResult {
+export function runNodeShell(w: World, node: string, line: string, columns?: number, pace?: ClusterPace): ShellResult {
   const unreachable = sshUnreachable(w, node);
   if (unreachable) return { output: [{ stream: 'stderr', text: `${unreachable}\n` }], exitCode: 255 };
   return runArgv(w, node, ['bash', '-c', line], '/root', SSH_ENV, columns === undefined ? {} : { columns }, '', w.now, pace);
@@ -317,7 +313,7 @@ function loginTerminal(w: World, node: string, layer: FsLayer, pace: WorldPace, 
  * bash opened on the session's first request (`pid` absent), kept in the World between lines
  * (World.nodeShells) with its variables, functions, directory, options and history, until `exit`.
  */
-export function runNodeLogin(w: World, node: string, line: string, pid: number | undefined, opts: { interruptAt?: number; columns?: number; rows?: number; term?: string; pace?: WorldPace } = {}): ShellResult {
+export function runNodeLogin(w: World, node: string, line: string, pid: number | undefined, opts: { interruptAt?: number; columns?: number; rows?: number; term?: string; pace?: ClusterPace } = {}): ShellResult {
   const unreachable = sshUnreachable(w, node);
   if (unreachable) return { output: [{ stream: 'stderr', text: `${unreachable}\n` }], exitCode: 255 };
   const shells = (w.nodeShells ??= new Map());

@@ -25,9 +25,10 @@ import { podLoopback } from './pod-loopback';
 import { stdinShell } from './app';
 import { readsStdinItself } from '../images/process';
 import type { NetworkView } from '../images/types';
+import type { WorldPace } from '../images/machine';
 import type { ContainerRecord, RuntimeState } from './runtime-state';
 import { isComponentMirror } from '../kubelet/static-pods';
-import { streamRun } from './exec';
+import { streamPace, streamRun } from './exec';
 
 export function serveAttach(w: World, self: KubeletState, req: AttachRequest): KubeletResponse {
   const pod = w.etcd.kv.get('pods')?.get(`pods/${req.namespace}/${req.pod}`) as Pod | undefined;
@@ -52,12 +53,15 @@ export function serveAttach(w: World, self: KubeletState, req: AttachRequest): K
   const net = { ...podNetworkView(w, self.host, req.namespace, podIP ? { pod: podRef, ip: podIP } : undefined), ...hostViewFor(w, self.host, pod, true), ...podNetnsView(w, self.host, pod), ...(c ? { loopback: podLoopback(w, rt, c) } : {}), ...liveMachine(w, self.host) };
   // A shell reads the line itself, and keeps its state for the next (images/tty-shell.ts); what it starts (`chroot /host /bin/sh`) runs it with `-c`.
   const columns = req.options.columns !== undefined ? { columns: req.options.columns } : {};
-  if (readsStdinItself(reader)) return programAttach(w, rt, id, c!, reader, net, input, req, attached);
-  const ran = reader.length === 1 ? execSync(w, rt, id, reader, net, input, { attached: true, shell: { argv: reader, pid: 1, ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}), ...(req.options.probe ? { probe: true } : {}) }, ...(req.options.editor ? { editor: true as const } : {}), ...columns }, true) : execSync(w, rt, id, [...reader, '-c', input], net, undefined, { attached: true, ...columns }, true);
+  // The learner's typed line waits for the World as an exec's does (exec.ts streamPace).
+  const start = w.now;
+  const pace = c && req.pace ? streamPace(w, rt, c, req.pace) : undefined;
+  if (readsStdinItself(reader)) return programAttach(w, rt, id, c!, reader, net, input, req, attached, pace);
+  const ran = reader.length === 1 ? execSync(w, rt, id, reader, net, input, { attached: true, shell: { argv: reader, pid: 1, ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}), ...(req.options.probe ? { probe: true } : {}) }, ...(req.options.editor ? { editor: true as const } : {}), ...columns }, true, pace) : execSync(w, rt, id, [...reader, '-c', input], net, undefined, { attached: true, ...columns }, true, pace);
   if (!ran.ok) return { ok: false, code: 500, reason: '', message: ran.error };
   // How the line went, as an exec's outcome says it (exec.ts streamRun): a TTY's output is one
   // stream, each chunk still stamped when it was written.
-  const run = streamRun(ran.result);
+  const run = streamRun(ran.result, start, w.now);
   if (run.streams) run.streams = run.streams.map((c) => ({ ...c, stream: 'stdout' }));
   attached.ran = run;
   return { ok: true, text: '', attach: attached };
@@ -69,17 +73,18 @@ export function serveAttach(w: World, self: KubeletState, req: AttachRequest): K
  * piped input as its whole stdin — and later lines go to its prompt. Its exit ends the session
  * (`shell.ended`), and with it the container.
  */
-function programAttach(w: World, rt: RuntimeState, id: string, c: ContainerRecord, argv: string[], net: NetworkView, input: string, req: AttachRequest, attached: Extract<AttachOutcome, { type: 'attached' }>): KubeletResponse {
+function programAttach(w: World, rt: RuntimeState, id: string, c: ContainerRecord, argv: string[], net: NetworkView, input: string, req: AttachRequest, attached: Extract<AttachOutcome, { type: 'attached' }>, pace: WorldPace | undefined): KubeletResponse {
   const open = (c.process?.machine.ttyShells ?? []).some((s) => s.pid === 1);
   const columns = req.options.columns !== undefined ? { columns: req.options.columns } : {};
+  const start = w.now;
   const ran = open
-    ? execSync(w, rt, id, argv, net, input, { attached: true, shell: { argv, pid: 1, ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}) }, ...columns }, true)
-    : execSync(w, rt, id, argv, net, input, { attached: true, keepsTerminal: true, pid1Program: true, ...columns }, true);
+    ? execSync(w, rt, id, argv, net, input, { attached: true, shell: { argv, pid: 1, ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}) }, ...columns }, true, pace)
+    : execSync(w, rt, id, argv, net, input, { attached: true, keepsTerminal: true, pid1Program: true, ...columns }, true, pace);
   if (!ran.ok) return { ok: false, code: 500, reason: '', message: ran.error };
   const result = ran.result;
   // The program is gone (`exit`, end of input, a failed connection): so is the session.
   if (!result.shell && !result.running) result.shell = { pid: 1, cwd: '/', ended: true };
-  const run = streamRun(result);
+  const run = streamRun(result, start, w.now);
   if (run.streams) run.streams = run.streams.map((x) => ({ ...x, stream: 'stdout' }));
   attached.ran = run;
   return { ok: true, text: '', attach: attached };

@@ -27,6 +27,7 @@ import { hostProcesses } from '../node-shell/processes';
 import { baseFacts } from './machine-facts';
 import { pauseProc, type Proc } from '../images/proc-model';
 import type { ExecSession } from '../images/proc-container';
+import type { WorldPace } from '../images/machine';
 
 export function runtimeOf(w: World, host: string): RuntimeState | undefined {
   const c = w.components.get(agentId('container-runtime', host));
@@ -307,8 +308,11 @@ export function settleSharers(w: World, rt: RuntimeState, c: ContainerRecord, po
 }
 
 /** ExecSync: run a command in a running container (exec probes, `kubectl exec`). */
-/** `streamed`: a client holds the stream (kubectl exec, an attach), not an exec probe (images/process.ts execInContainer). */
-export function execSync(w: World, rt: RuntimeState, id: string, command: string[], net?: NetworkView, stdin?: string, session?: ExecSession, streamed = false): { ok: true; result: ExecResult } | { ok: false; error: string } {
+/**
+ * `streamed`: a client holds the stream (kubectl exec, an attach), not an exec probe
+ * (images/process.ts execInContainer); `pace`: the cluster's time the command's steps wait for.
+ */
+export function execSync(w: World, rt: RuntimeState, id: string, command: string[], net?: NetworkView, stdin?: string, session?: ExecSession, streamed = false, pace?: WorldPace): { ok: true; result: ExecResult } | { ok: false; error: string } {
   if (!rt.running) return { ok: false, error: runtimeUnavailable(rt) };
   const c = rt.containers.get(id);
   if (!c) return { ok: false, error: `rpc error: code = NotFound desc = an error occurred when try to find container "${id}": not found` };
@@ -317,7 +321,7 @@ export function execSync(w: World, rt: RuntimeState, id: string, command: string
   const peers = pidPeers(w, rt, c);
   // hostPID: the container's processes hang under its sandbox's shim, as on the node.
   const shim = c.config.pidMode === 'NODE' ? peers?.find((p) => p.comm === 'containerd-shim' && p.args.includes(` -id ${c.sandboxId} `))?.pid : undefined;
-  return { ok: true, result: execInContainer(c.process, w.now, command, net, peers, stdin, shim !== undefined ? { ...session, shim } : session, streamed) };
+  return { ok: true, result: execInContainer(c.process, w.now, command, net, peers, stdin, shim !== undefined ? { ...session, shim } : session, streamed, pace) };
 }
 
 /**

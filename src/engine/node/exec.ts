@@ -2,8 +2,16 @@
  * The kubelet's `exec` endpoint (pkg/kubelet/server/server.go getExec → GetExec): it finds the
  * running container (findContainer looks only at what the runtime runs, so a waiting or exited
  * container is `container not found`), asks the runtime for an exec over CRI, and the command runs
- * in the container's process model at this simulated time. kube-apiserver reaches it through its
+ * in the container's process model from this simulated time. kube-apiserver reaches it through its
  * proxy (apiserver/kubelet-proxy.ts), having already resolved the Pod, its node and the container.
+ *
+ * The learner's stream (ExecRequest.pace) holds the cluster's time: the command's steps wait for
+ * the World (streamPace), so a `wget` in a loop meets the Service's endpoints as they are at each
+ * try, and the answer comes as far into the command as the World went. A container that stops
+ * meanwhile kills the command with it: the exec ends there with SIGKILL's status, 137 (the kernel
+ * kills what is left in the PID namespace when its init exits; kubectl prints
+ * `command terminated with exit code 137`). Approximate: a control-plane process's exec
+ * (static-pod-exec.ts) still runs at one moment.
  */
 import type { Pod } from '../../k8s/types';
 import { trace } from '../runtime';
@@ -13,6 +21,9 @@ import type { ExecRequest, KubeletResponse, StreamRun } from '../kubelet/server-
 import type { ExecChunk, ExecResult } from '../images/types';
 import type { FollowRef } from '../images/follow';
 import { execSync, readExecFollow, runtimeOf } from './cri';
+import type { ClusterPace } from '../core/pace';
+import type { WorldPace } from '../images/machine';
+import type { ContainerRecord, RuntimeState } from './runtime-state';
 import { feedReplicas, podNetworkView } from './traffic';
 import { liveMachine } from './resource-metrics';
 import { hostViewFor } from '../node-shell/host-view';
@@ -36,13 +47,56 @@ function argvOf(req: ExecRequest): { argv: string[]; stdin: string } {
   return { argv: command, stdin: stdin ?? '' };
 }
 
-/** The exec's outcome: how the command ended, or what it wrote so far while it still runs (ExecResult.running). */
-export function streamRun(result: ExecResult): StreamRun {
+/**
+ * The exec's outcome: how the command ended, or what it wrote so far while it still runs
+ * (ExecResult.running). `startedAt`: the command's start, `now` the moment of the answer (later
+ * when the cluster's time passed with the command): what is left of its run is the client's to wait.
+ */
+export function streamRun(result: ExecResult, startedAt: number, now: number): StreamRun {
   const streams = result.streams ? { streams: result.streams } : {};
   const shell = { ...(result.shell ? { shell: result.shell } : {}), ...(result.follow ? { follow: result.follow } : {}) };
-  if (result.running) return { type: 'running', output: result.output, ...streams, ...shell };
-  const ms = Math.floor(result.durationMs ?? 0);
-  return { type: 'exited', exitCode: result.exitCode, output: result.output, ...streams, ...(ms > 0 ? { durationMs: ms } : {}), ...shell, ...(result.editor ? { editor: result.editor } : {}) };
+  const waited = now > startedAt ? { startedAt } : {};
+  if (result.running) return { type: 'running', output: result.output, ...streams, ...waited, ...shell };
+  const ms = Math.floor(result.durationMs ?? 0) - (now - startedAt);
+  return { type: 'exited', exitCode: result.exitCode, output: result.output, ...streams, ...(ms > 0 ? { durationMs: ms } : {}), ...waited, ...shell, ...(result.editor ? { editor: result.editor } : {}) };
+}
+
+/** Whether `c` has stopped running (or been replaced) since the stream into it opened. */
+function stopped(rt: RuntimeState, c: ContainerRecord): boolean {
+  return c.state !== 'CONTAINER_RUNNING' || rt.containers.get(c.id) !== c;
+}
+
+/**
+ * The cluster's time for a learner's stream into container `c` (ExecRequest.pace), as the
+ * command's steps wait for it: before the World runs on, an exit the command brought forward or
+ * put off re-arms the runtime's exit timer and what it wrote to a redis master reaches the
+ * replicas; the World stops where `c` stops running, and the command goes no further.
+ */
+export function streamPace(w: World, rt: RuntimeState, c: ContainerRecord, pace: ClusterPace): WorldPace {
+  let exitAt = c.process ? processExit(c.process)?.at : undefined;
+  return {
+    to: (t) => {
+      if (stopped(rt, c)) return -Infinity;
+      if (t <= w.now) return w.now;
+      const exit = c.process ? processExit(c.process)?.at : undefined;
+      if (exit !== exitAt) {
+        exitAt = exit;
+        armExit(w, rt, c);
+      }
+      feedReplicas(w, c);
+      pace.to(t, () => stopped(rt, c));
+      return stopped(rt, c) ? -Infinity : w.now;
+    },
+  };
+}
+
+/**
+ * A paced command whose container stopped under it: the runtime killed it (SIGKILL) at that
+ * moment, and an interactive shell it ran in with it.
+ */
+function killedWith(result: ExecResult, startedAt: number, now: number): ExecResult {
+  const { running: _, ...rest } = result;
+  return { ...rest, exitCode: 137, durationMs: now - startedAt, ...(result.shell ? { shell: { ...result.shell, ended: true } } : {}) };
 }
 
 export function serveExec(w: World, self: KubeletState, req: ExecRequest): KubeletResponse {
@@ -61,7 +115,7 @@ export function serveExec(w: World, self: KubeletState, req: ExecRequest): Kubel
     if (!st) return notFound;
     const { argv, stdin } = argvOf(req);
     const result = execInContainer(st.process, w.now, argv, { ...podNetworkView(w, self.host, req.namespace), ...podNetnsView(w, self.host, pod), ...st.extra }, undefined, stdin);
-    return { ok: true, text: '', exec: streamRun(result) };
+    return { ok: true, text: '', exec: streamRun(result, w.now, w.now) };
   }
   const podIP = pod.spec?.hostNetwork ? undefined : pod.status?.podIP;
   const { argv, stdin } = argvOf(req);
@@ -76,15 +130,18 @@ export function serveExec(w: World, self: KubeletState, req: ExecRequest): Kubel
   const exitBefore = caller?.process ? processExit(caller.process)?.at : undefined;
   // The client terminal's width, as the stream's resize message set it (what `ls` fills).
   const columns = req.options.tty === true && req.options.columns !== undefined ? { columns: req.options.columns } : {};
+  const start = w.now;
+  const pace = caller && req.pace ? streamPace(w, rt, caller, req.pace) : undefined;
   const ran = interactive
-    ? execSync(w, rt, id, command, net, req.options.stdin, { interactive: command, shell: { argv: command, ...(ttyShell !== undefined ? { pid: ttyShell } : {}), ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}) }, ...editor, ...columns }, true)
-    : execSync(w, rt, id, argv, net, stdin, req.options.tty === true || req.options.viSave ? { ...(req.options.tty === true ? { tty: true, ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}), ...(req.options.keepsTerminal ? { keepsTerminal: true } : {}) } : {}), ...editor, ...columns } : undefined, true);
+    ? execSync(w, rt, id, command, net, req.options.stdin, { interactive: command, shell: { argv: command, ...(ttyShell !== undefined ? { pid: ttyShell } : {}), ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}) }, ...editor, ...columns }, true, pace)
+    : execSync(w, rt, id, argv, net, stdin, req.options.tty === true || req.options.viSave ? { ...(req.options.tty === true ? { tty: true, ...(req.options.interruptAt !== undefined ? { interruptAt: req.options.interruptAt } : {}), ...(req.options.keepsTerminal ? { keepsTerminal: true } : {}) } : {}), ...editor, ...columns } : undefined, true, pace);
   if (!ran.ok) return { ok: false, code: 500, reason: '', message: ran.error };
+  if (caller && pace && ran.result.running && stopped(rt, caller)) ran.result = killedWith(ran.result, start, w.now);
   // What the command did may end the container (`redis-cli shutdown`): the runtime's exit timer moves.
   if (caller?.process && processExit(caller.process)?.at !== exitBefore) armExit(w, rt, caller);
   // A write to a redis master in the container (`redis-cli set …`) reaches its replicas.
   if (caller) feedReplicas(w, caller);
-  return { ok: true, text: '', exec: streamRun(ran.result) };
+  return { ok: true, text: '', exec: streamRun(ran.result, start, w.now) };
 }
 
 /**
