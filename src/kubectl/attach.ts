@@ -48,7 +48,8 @@ export type ShellDialect = 'ash' | 'dash' | 'bash';
 /** `editor`: `vi` on the terminal opened the page's editor, or the editor's save came back (container-editor.ts). */
 /**
  * `startedAt`: when the line began, for a line during which the cluster's time already passed (a
- * node's: engine/node-shell/node-machine.ts); `durationMs` is then what is left to wait.
+ * node's, engine/node-shell/node-machine.ts; a container's, the kubelet's ExecOutcome.startedAt);
+ * `durationMs` is then what is left to wait.
  */
 export type ShellReply = { ok: true; exitCode: number; output: string; streams?: ExecChunk[]; durationMs?: number; startedAt?: number; shell?: TtyShellState; running?: true; follow?: FollowRef; editor?: ViOutcome } | { ok: false; text: string; exitCode: number };
 
@@ -59,7 +60,7 @@ export type ShellReply = { ok: true; exitCode: number; output: string; streams?:
  */
 export function shellReply(run: StreamRun, keepStreams: boolean): ShellReply {
   const streams = run.streams && (keepStreams ? run.streams : run.streams.map((c) => ({ ...c, stream: 'stdout' as const })));
-  const base = { ok: true as const, output: run.output, ...(streams ? { streams } : {}), ...(run.shell ? { shell: run.shell } : {}), ...(run.follow ? { follow: run.follow } : {}) };
+  const base = { ok: true as const, output: run.output, ...(streams ? { streams } : {}), ...(run.startedAt !== undefined ? { startedAt: run.startedAt } : {}), ...(run.shell ? { shell: run.shell } : {}), ...(run.follow ? { follow: run.follow } : {}) };
   if (run.type === 'running') return { ...base, exitCode: 0, running: true };
   return { ...base, exitCode: run.exitCode, ...(run.durationMs ? { durationMs: run.durationMs } : {}), ...(run.editor ? { editor: run.editor } : {}) };
 }
@@ -300,7 +301,7 @@ function runningLine(sim: Simulation, a: Attachment, written: LineOutput): LineO
   written.shown.upToNow();
   // A node's line has held the terminal to the runner's bound already: the cluster's time passes
   // with it (kubectl/sim/ssh.ts); a Ctrl+C replays it with its moment, which its shell handles.
-  const end = a.node !== undefined ? 'capped' : waitWhileRunning(sim, a.namespace, a.pod, a.container, a.containerID, written.follow);
+  const end = a.node !== undefined ? 'capped' : waitWhileRunning(sim, a.namespace, a.pod, a.container, a.containerID, written.follow, written.startedAt);
   written.shown.upToNow();
   const output = written.out.result(0, true).output;
   if (end === 'capped') return { result: { output, exitCode: a.lastStatus, unended: true }, detached: false };
@@ -312,6 +313,8 @@ function runningLine(sim: Simulation, a: Attachment, written: LineOutput): LineO
 interface LineOutput {
   out: Output;
   shown: TimedOutput;
+  /** When the line began, if the cluster's time passed with it before its answer (ShellReply.startedAt). */
+  startedAt?: number;
   /** The line's `tail -f` follows a file: read on as the line waits (timed-output.ts followReader). */
   follow?: FollowRead;
 }
@@ -324,13 +327,14 @@ function lineOutput(sim: Simulation, reply: Extract<ShellReply, { ok: true }>, a
   const out = new Output(() => sim.now, reply.startedAt);
   const shown = new TimedOutput(out, () => sim.now, reply.streams ?? (reply.output ? [{ stream: 'stdout', text: reply.output }] : []));
   const file = reply.follow && a && a.node === undefined ? followReader(sim, out, a, reply.follow) : undefined;
-  if (!file) return { out, shown };
+  const began = reply.startedAt !== undefined ? { startedAt: reply.startedAt } : {};
+  if (!file) return { out, shown, ...began };
   // What tail printed before it waited comes before what the file gained since.
   const follow = (close: boolean): void => {
     shown.upToNow();
     file(close);
   };
-  return { out, shown, follow };
+  return { out, shown, follow, ...began };
 }
 
 /** The line returned: all it wrote (a Ctrl+C'd `tail -f`'s file included), as OutputChunks. */

@@ -10,10 +10,10 @@
  * that follows a file is read on each time the wait wakes — on a change of the Pod, or every
  * READ_EVERY_MS as `logs -f` does (images/follow.ts).
  *
- * Approximate: the process model ran the command ahead up to the point it waits (a loop, as far
- * as its step budget goes), and only a `tail -f`'s file wakes it again. After the wait, the remote
- * command is not modelled further (kubectl dying of Ctrl+C leaves it running in the real
- * container).
+ * The command ran with the cluster's time up to the point it waits (`tail -f`, `read`, a busy
+ * loop) or to the runner's bound (a loop that sleeps); only a `tail -f`'s file wakes it again.
+ * Approximate: after the wait, the remote command is not modelled further (kubectl dying of
+ * Ctrl+C leaves it running in the real container).
  */
 import type { KObject, Pod } from '../k8s/types';
 import type { Simulation } from '../engine/index';
@@ -39,14 +39,17 @@ function runs(pod: Pod | undefined, container: string, containerID: string | und
 
 /**
  * Waits while the command keeps running in `container` of `namespace`/`name` (the instance
- * `containerID` names, when known). Throws `Interrupted` at a Ctrl+C.
+ * `containerID` names, when known). Throws `Interrupted` at a Ctrl+C. `startedAt`: when the
+ * command began, if the cluster's time already passed with it (the kubelet's answer came as far
+ * into it as the World went): the bound counts from there, so a loop the World ran to the bound
+ * is over at once.
  */
-export function waitWhileRunning(sim: Simulation, namespace: string, name: string, container: string, containerID: string | undefined, follow?: FollowRead): RunningEnd {
+export function waitWhileRunning(sim: Simulation, namespace: string, name: string, container: string, containerID: string | undefined, follow?: FollowRead, startedAt?: number): RunningEnd {
   const current = sim.storedObject<Pod>(`pods/${namespace}/${name}`);
   const id = containerID ?? [...(current?.status?.containerStatuses ?? []), ...(current?.status?.ephemeralContainerStatuses ?? [])].find((c) => c.name === container)?.containerID;
   if (!runs(current, container, id)) return 'container-stopped';
   const watch = new ObjectWatch(sim, 'pods', { namespace, names: [name] }, current ? [current as KObject] : []);
-  const deadline = sim.now + MAX_WAIT_MS;
+  const deadline = (startedAt ?? sim.now) + MAX_WAIT_MS;
   try {
     while (sim.now < deadline) {
       const events = watch.next(Math.min(deadline - sim.now, follow ? READ_EVERY_MS : Infinity));

@@ -180,7 +180,7 @@ function finish(env: Env, reply: ShellReply, stream?: ExecStream): number {
     // A `tail -f` its Ctrl+C ended (-t): what the file gained until then.
     if (!reply.running) follow?.(true);
     if (reply.running && target) {
-      const end = waitWhileRunning(env.sim, target.namespace, target.pod, target.container, undefined, follow);
+      const end = waitWhileRunning(env.sim, target.namespace, target.pod, target.container, undefined, follow, reply.startedAt);
       written.upToNow();
       // The runner's bound on a wait: it stops without a word, as `logs -f` does.
       if (end === 'capped') return 0;
