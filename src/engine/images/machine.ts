@@ -860,7 +860,8 @@ export function advance(m: Machine, ctx: RunContext, until: number, budget = Inf
       return;
     }
     if (m.clock > until || left-- <= 0 || (ctx.lookahead && m.endless) || parkedForNet(m, ctx)) return;
-    if (pace && pace.to(m.clock, ctx) < m.clock) return;
+    // The World's clock counts whole milliseconds: a step between two reads it as at the earlier.
+    if (pace && pace.to(Math.floor(m.clock), ctx) < Math.floor(m.clock)) return;
     const before = m.clock;
     step(m, ctx);
     m.steps++;

@@ -20,7 +20,7 @@ import type { KubeletState } from '../kubelet/state';
 import type { ExecRequest, KubeletResponse, StreamRun } from '../kubelet/server-api';
 import type { ExecChunk, ExecResult } from '../images/types';
 import type { FollowRef } from '../images/follow';
-import { execSync, readExecFollow, runtimeOf } from './cri';
+import { execSync, readExecFollow, runtimeOf, settleSharers } from './cri';
 import type { ClusterPace } from '../core/pace';
 import type { WorldPace } from '../images/machine';
 import type { ContainerRecord, RuntimeState } from './runtime-state';
@@ -29,7 +29,7 @@ import { liveMachine } from './resource-metrics';
 import { hostViewFor } from '../node-shell/host-view';
 import { podNetnsView } from './netns';
 import { podLoopback } from './pod-loopback';
-import { execInContainer, processExit } from './app';
+import { execInContainer, processExit, settleProcess } from './app';
 import { armExit } from './exits';
 import { isComponentMirror } from '../kubelet/static-pods';
 import { staticPodProcess } from '../kubelet/static-pod-exec';
@@ -70,14 +70,18 @@ function stopped(rt: RuntimeState, c: ContainerRecord): boolean {
  * The cluster's time for a learner's stream into container `c` (ExecRequest.pace), as the
  * command's steps wait for it: before the World runs on, an exit the command brought forward or
  * put off re-arms the runtime's exit timer and what it wrote to a redis master reaches the
- * replicas; the World stops where `c` stops running, and the command goes no further.
+ * replicas; after it, the container's processes have run as far (their files are as of then);
+ * the World stops where `c` stops running, and the command goes no further.
  */
 export function streamPace(w: World, rt: RuntimeState, c: ContainerRecord, pace: ClusterPace): WorldPace {
   let exitAt = c.process ? processExit(c.process)?.at : undefined;
+  // A command that ends within the millisecond its container ended in wins the race with the
+  // runtime's kill (`redis-cli shutdown` sees its server close the connection and exits): its
+  // steps up to then still run. Later ones never do.
+  const end = (): number => (stopped(rt, c) ? (c.finishedAt ?? -Infinity) + 1 : w.now);
   return {
     to: (t) => {
-      if (stopped(rt, c)) return -Infinity;
-      if (t <= w.now) return w.now;
+      if (stopped(rt, c) || t <= w.now) return end();
       const exit = c.process ? processExit(c.process)?.at : undefined;
       if (exit !== exitAt) {
         exitAt = exit;
@@ -85,7 +89,13 @@ export function streamPace(w: World, rt: RuntimeState, c: ContainerRecord, pace:
       }
       feedReplicas(w, c);
       pace.to(t, () => stopped(rt, c));
-      return stopped(rt, c) ? -Infinity : w.now;
+      // The container's own processes, and those sharing its volumes, as far as the World went:
+      // what the command's next step reads of their files is what they wrote by then.
+      if (!stopped(rt, c) && c.process) {
+        settleProcess(c.process, w.now);
+        settleSharers(w, rt, c);
+      }
+      return end();
     },
   };
 }
