@@ -787,7 +787,10 @@ function execFromTool(m: Machine, ctx: RunContext, exec: ExecRequest, s: Streams
   const statuses: number[] = [];
   for (const argv of [exec.argv, ...(exec.more ?? [])]) {
     if (!found(argv[0]!)) return missing();
-    const r = runNestedCall(m, ctx, streams.out, streams.err, streams.stdin, (sub, inner) => dispatch(sub, inner, argv, exec.env, streams, true));
+    // A line that waits for the World runs the program no further than timeout's deadline: what
+    // it would do after it never happens, and the World is not run past it.
+    const deadline = exec.limit && ctx.pace ? start + exec.limit.ms : undefined;
+    const r = runNestedCall(m, ctx, streams.out, streams.err, streams.stdin, (sub, inner) => dispatch(sub, inner, argv, exec.env, streams, true), deadline);
     // timeout kills what is still running at the deadline (a blocked or spinning one included).
     if (exec.limit && (r.blocked || r.spinning || r.clock - start > exec.limit.ms)) {
       m.clock = start + exec.limit.ms;

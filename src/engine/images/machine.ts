@@ -15,8 +15,9 @@
  *    inside one step (their effects carry their own timestamps; documented approximation).
  *  - A run given a WorldPace (a learner's line: a node's shell line, a container's exec or
  *    attached line) has the World run to each of its own steps' moments before the step: world
- *    time = clock when the step reads the cluster. Its nested runs get none (a `&` job's or
- *    `timeout`'s clock is not the line's). While the World runs, the container's own process
+ *    time = clock when the step reads the cluster; so do the nested runs it waits for (`$(…)`,
+ *    `timeout`'s and `xargs`' programs). What runs beside it (a pipeline's stages, `&` jobs)
+ *    gets none: its clock is not the line's. While the World runs, the container's own process
  *    runs too: a line runs on a head of its own (headBeside), never on PID 1's scope or clock.
  *  - A stack that keeps stepping without the clock moving is a busy loop: after SPIN_STEPS the
  *    machine is `spinning` (alive, silent, never exits) instead of running forever.
@@ -315,6 +316,12 @@ export interface RunContext {
   session?: ExecSession;
   /** A Ctrl+C at the run's terminal (sigint.ts), shared by reference with the nested runs. */
   sigint?: PendingSigint;
+  /**
+   * The World pace the run's steps wait for (advance's `pace`, set by runNested): a nested run
+   * the step waits for — `$(…)`, a program `timeout` or `xargs` runs — shares it; a pipeline's
+   * stage and a `&` job do not (they run beside the line, their clocks are not the line's).
+   */
+  pace?: WorldPace;
   /** A run over a client's stream: a `tail -f` writing to it leaves its follower here (follow.ts), shared by reference. */
   follows?: FollowRef[];
   /** An exec on a terminal: where `vi` leaves the file it opened for the page's editor (tools-vi.ts); shared by nested runs. */
@@ -929,9 +936,9 @@ export interface NestedKind {
    */
   keepsTerminal?: true;
   /**
-   * The run's own steps wait for the World (advance's `pace`): each reads the cluster at its
-   * moment. Only this run's: what it nests ($(…), a pipeline's stages, `&` jobs, `timeout`'s
-   * program) still runs to its end inside one step, on the World of that step.
+   * The run's steps wait for the World (advance's `pace`): each reads the cluster at its moment,
+   * and so do those of what it waits for (RunContext.pace). What runs beside it — a pipeline's
+   * stages, `&` jobs — still runs to its end inside one step, on the World of that step.
    */
   pace?: WorldPace;
 }
@@ -977,6 +984,10 @@ export function runNested(m: Machine, ctx: RunContext, root: number, out: Sink, 
   }
   // A nested run finishes inside one step: it cannot park, so what the scan missed runs without the cluster.
   const inner: RunContext = { ...ctx, lookahead: false, parkForNet: false };
+  // The line's World pace goes on into what the line waits for, not into what runs beside it.
+  const pace = kind.pace ?? (kind.substitution ? ctx.pace : undefined);
+  if (pace) inner.pace = pace;
+  else delete inner.pace;
   // `$(…)`, a pipeline's stage and a `&` job are subshells: they keep only the ignored traps.
   if (!kind.shell) sub.traps = subshellTraps(sub.traps);
   if (kind.shell) {
@@ -998,7 +1009,7 @@ export function runNested(m: Machine, ctx: RunContext, root: number, out: Sink, 
     sub.stack.push({ k: 'script', root, stage: 0, scope: null, terminal: true });
   } else if (asScript) enterScript(sub, root, null);
   else enter(sub, root, inner);
-  const ran = finishNested(m, sub, inner, kind.shell?.cut ?? kind.cut, kind.pace);
+  const ran = finishNested(m, sub, inner, kind.shell?.cut ?? kind.cut);
   if ((kind.shell || kind.keepsTerminal) && sub.awaiting) {
     // The frames are kept as data: the request's sinks in them are dropped (the next request brings its own).
     const stack = sub.stack.map((f) => ('out' in f && f.out ? { ...f, out: { k: 'null' as const }, err: { k: 'null' as const } } : f));
@@ -1007,9 +1018,12 @@ export function runNested(m: Machine, ctx: RunContext, root: number, out: Sink, 
   return kind.shell ? { ...ran, scope: scopeOf(sub), exited: sub.exited === true } : ran;
 }
 
-/** Runs `sub` to its end (bounded) and hands the counters nested runs share back to `m`. */
-function finishNested(m: Machine, sub: Machine, inner: RunContext, cut?: LineCut, pace?: WorldPace): NestedResult {
-  advance(sub, inner, cut?.at ?? Infinity, NESTED_BUDGET, pace);
+/**
+ * Runs `sub` to its end (bounded; with `until`, no step after that moment) and hands the counters
+ * nested runs share back to `m`. Its steps wait for the World when `inner` has a pace.
+ */
+function finishNested(m: Machine, sub: Machine, inner: RunContext, cut?: LineCut, until = Infinity): NestedResult {
+  advance(sub, inner, Math.min(cut?.at ?? Infinity, until), NESTED_BUDGET, inner.pace);
   // A line waiting in `read` has no command running: the page handles a Ctrl+C there itself.
   if (cut && !sub.awaiting && (sub.state === 'blocked' || sub.state === 'spinning' || (sub.state === 'running' && sub.clock > cut.at))) cut.then(sub, inner);
   // Nested runs share these by reference; counters must flow back.
@@ -1023,14 +1037,15 @@ function finishNested(m: Machine, sub: Machine, inner: RunContext, cut?: LineCut
 
 /**
  * Runs a program a tool runs and waits for (`timeout`, `xargs`: commands.ts execFromTool) in a
- * nested machine to its end, as runNested runs a node: `start` dispatches it there.
+ * nested machine to its end, as runNested runs a node: `start` dispatches it there. It shares
+ * the line's World pace; `until`: no step of it runs after that moment (timeout's deadline).
  */
-export function runNestedCall(m: Machine, ctx: RunContext, out: Sink, err: Sink, stdin: string, start: (sub: Machine, inner: RunContext) => void): NestedResult {
+export function runNestedCall(m: Machine, ctx: RunContext, out: Sink, err: Sink, stdin: string, start: (sub: Machine, inner: RunContext) => void, until?: number): NestedResult {
   const sub = nestedMachine(m, out, stdin);
   sub.err = err;
   const inner: RunContext = { ...ctx, lookahead: false, parkForNet: false };
   start(sub, inner);
-  return finishNested(m, sub, inner);
+  return finishNested(m, sub, inner, undefined, until);
 }
 
 /** `cmd &`: runs on its own; apps it starts keep running, the shell does not wait. */

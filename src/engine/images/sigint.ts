@@ -37,6 +37,8 @@ export interface InterruptOptions {
 
 /** What SIGINT at `at` does to the run `sub` (stopped at or past `at`), as the module header says. */
 export function interruptRun(sub: Machine, inner: RunContext, at: number, o: InterruptOptions): void {
+  // From here the line runs on the World of the Ctrl+C's moment, what it waits for included.
+  delete inner.pace;
   const action = sub.traps?.INT;
   const handled = inner.sigint?.handled === true;
   if (action === '' && !handled) {
