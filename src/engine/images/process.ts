@@ -270,8 +270,12 @@ export function containerUser(p: ProcessState): ProcCreds {
   return u;
 }
 
-/** `main`: the container's own process (not an exec or a probe), which parks at network steps. */
-function context(p: ProcessState, lookahead: boolean, net?: NetworkView, main = false): RunContext {
+/**
+ * `main`: the container's own process (not an exec or a probe), which parks at network steps.
+ * `clock`: the moment the machine's files (/proc/uptime, /proc/loadavg) are read at: PID 1's
+ * clock, or an exec's own.
+ */
+function context(p: ProcessState, lookahead: boolean, net?: NetworkView, main = false, clock: () => number = () => p.machine.clock): RunContext {
   const def = imageDefinition(p.input.image.ref);
   let base = baseCache.get(p.input);
   if (!base) {
@@ -282,7 +286,7 @@ function context(p: ProcessState, lookahead: boolean, net?: NetworkView, main = 
   const host = hostOf(p, net);
   if (host) base = { ...base, host };
   const system = systemOf(p, net?.machine ?? p.input.machine);
-  if (system) base = withSystem(base, system, () => p.machine.clock);
+  if (system) base = withSystem(base, system, clock);
   const ctx: RunContext = {
     argv: p.argv,
     ...(p.scriptArgv ? { scriptArgv: p.scriptArgv } : {}),
@@ -857,14 +861,16 @@ function execTouched(p: ProcessState): () => void {
 /**
  * The exec's pace over the runtime's (`pace`): what the exec did so far reaches the process
  * before the World runs on (so PID 1's forecast and the runtime's exit timer see it), and the
- * exec's context reads the cluster DNS the runtime published to the process meanwhile.
+ * exec's context reads the cluster DNS the runtime published to the process meanwhile and the
+ * machine's files as of the step's moment (`stepAt`).
  */
-function execPace(p: ProcessState, pace: WorldPace, touched: () => void): WorldPace {
+function execPace(p: ProcessState, pace: WorldPace, touched: () => void, stepAt: (t: number) => void): WorldPace {
   return {
     to: (t, ctx) => {
       touched();
       const reached = pace.to(t);
       if (ctx && p.dns) ctx.dns = p.dns;
+      stepAt(t);
       return reached;
     },
   };
@@ -978,7 +984,9 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
     return { exitCode: 126, output: 'OCI runtime exec failed: exec failed: cannot exec in a stopped container: unknown\n', notStarted: true, durationMs: 0 };
   }
   sync(p, now);
-  const ctx = context(p, false, net);
+  // The exec reads the machine's files at its start, or, waiting for the World, at each step's moment.
+  let stepAt = now;
+  const ctx = context(p, false, net, false, () => stepAt);
   if (pidPeers?.length) ctx.pidPeers = pidPeers;
   // A shared PID namespace hands out PIDs in one rising sequence: this exec's come after every
   // process the other containers have.
@@ -997,7 +1005,7 @@ export function execInContainer(p: ProcessState, now: number, command: string[],
   }
   const fsBefore = p.machine.fs.version;
   const touched = execTouched(p);
-  const paced = pace && execPace(p, pace, touched);
+  const paced = pace && execPace(p, pace, touched, (t) => (stepAt = t));
   const m = p.machine;
   if (session?.viSave) {
     // The page editor's answer to the vi this stream's terminal opened: vi writes (or refuses) and exits 0.

@@ -75,16 +75,21 @@ function stopped(rt: RuntimeState, c: ContainerRecord): boolean {
  */
 export function streamPace(w: World, rt: RuntimeState, c: ContainerRecord, pace: ClusterPace): WorldPace {
   let exitAt = c.process ? processExit(c.process)?.at : undefined;
-  // A command that ends within the millisecond its container ended in wins the race with the
-  // runtime's kill (`redis-cli shutdown` sees its server close the connection and exits): its
-  // steps up to then still run. Later ones never do.
-  const end = (): number => (stopped(rt, c) ? (c.finishedAt ?? -Infinity) + 1 : w.now);
+  // Where the command moved PID 1's end to (`kill 1`, `nginx -s quit`, `redis-cli shutdown`).
+  let movedTo: number | undefined;
+  // Once the container has stopped the command goes no further — unless it ended the container
+  // itself, there: the program that signalled PID 1 has exited before the runtime's kill comes
+  // (the race is the exec's, as podman#10825 describes), and the command runs on to its end on
+  // the World of the container's end, as exec lines did before they waited for it (approximate).
+  const endedByCommand = (): boolean => movedTo !== undefined && c.finishedAt === Math.ceil(movedTo);
+  const end = (): number => (!stopped(rt, c) ? w.now : endedByCommand() ? Infinity : -Infinity);
   return {
     to: (t) => {
       if (stopped(rt, c) || t <= w.now) return end();
       const exit = c.process ? processExit(c.process)?.at : undefined;
       if (exit !== exitAt) {
         exitAt = exit;
+        movedTo = exit;
         armExit(w, rt, c);
       }
       feedReplicas(w, c);
