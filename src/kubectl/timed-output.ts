@@ -5,10 +5,10 @@
  * playhead gets there, so `while true; do date; sleep 1; done` prints a line a second and ping a
  * reply a second; the runner's transcript shows them in order.
  *
- * The process model runs the command ahead (to its end, or as far as its step budget goes for
- * one that never ends); kubectl hands out what it wrote up to the simulated moment it has waited
- * to (`upToNow`), so what comes after a Ctrl+C, the container's end or the runner's bound is
- * never shown. A `tail -f` the command ended in is read on as the wait goes (followReader): what
+ * The command runs with the cluster's time (the kubelet's answer comes as far into it as the
+ * World went, node/exec.ts) or, from an outside kubectl's stream, ahead of it; kubectl hands out
+ * what it wrote up to the simulated moment it has waited to (`upToNow`), so what comes after a
+ * Ctrl+C, the container's end or the runner's bound is never shown. A `tail -f` the command ended in is read on as the wait goes (followReader): what
  * its file gained, each write when tail printed it (images/follow.ts).
  */
 import type { ExecChunk, FollowRef, Simulation } from '../engine/index';

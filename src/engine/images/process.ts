@@ -8,6 +8,8 @@
  * `processExit`/`startupMs` answer from a forecast: a copy of the process run ahead (bounded,
  * and only up to its next network step, processNetAt); an exec that changes the filesystem or
  * starts an app invalidates the forecast.
+ * An exec runs beside PID 1 on a head of its own (machine.ts headBeside), and a learner's exec
+ * waits for the World between its steps (execInContainer's `pace`) while PID 1 steps on.
  * Over 400 lines on purpose: every entry point shares the advance-then-answer invariant above,
  * which is easier to keep in one module than across several.
  */

@@ -20,6 +20,11 @@
  * Ctrl+C while a line runs (TtyShellRef.interruptAt) is SIGINT to its foreground job
  * (sigint.ts): the line ends there, or its INT trap decides.
  *
+ * A learner's line waits for the World (TtyShellRef.pace: each step reads the cluster at its
+ * moment), so it runs on a head of its own beside the machine it is typed into (headBeside):
+ * the container's PID 1 steps on meanwhile, and what the line keeps (the shell's state, its
+ * parsed script, the files it wrote) is shared with it, never its scope or clock.
+ *
  * Approximate: a command killed by SIGINT does nothing a handler of its own would (ping's
  * statistics); the step that ran past the Ctrl+C has had its effects (files written), only its
  * output after it is dropped; a `read` whose line has a

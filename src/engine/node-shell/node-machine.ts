@@ -10,18 +10,18 @@
  * lists the node's process table (processes.ts). A line takes simulated time (`sleep`, loops):
  * its output carries the moments it was written, and one that never ends says so.
  *
- * `sim ssh`'s lines run with the cluster's time (machine.ts WorldPace), as a container's own
- * process steps with the World: before each step of the line the World runs to that step's
+ * `sim ssh`'s lines run with the cluster's time (machine.ts WorldPace), as a container's exec
+ * and attached lines do (node/exec.ts streamPace): before each step of the line the World runs to that step's
  * moment, so `sleep 30; crictl ps` reads the node 30 s on (the node's files and machine facts
  * are read as of the World's moment: liveNodeBase, asOfNow), and what the line wrote so far is
  * on the node's disk in the World, each change in the kubelet's staticPodPath an inotify event
  * at its moment (manifest-watch.ts). The Simulation bounds the run (its horizon, a Ctrl+C's
  * replay; the runner's bound on a line that never ends) and the line stays `running` there.
  *
- * Approximate: what a line nests — `$(…)`, a pipeline's stages, `&` jobs, `timeout`'s and
- * `xargs`'s programs — runs to its end inside the step that starts it, on the World of that
- * step; `chroot /host` from a Pod runs inside the container's exec, which runs at one moment
- * (its line does not wait for the World); a login's state lives as long as the World's node shell
+ * What the line waits for — `$(…)`, `timeout`'s and `xargs`'s programs — waits for the World too.
+ * Approximate: what runs beside the line — a pipeline's stages, `&` jobs — runs to its end
+ * inside the step that starts it, on the World of that step; so does `chroot /host` from a Pod
+ * (a program of one step of the container's line, runHostCommand); a login's state lives as long as the World's node shell
  * entry (one login per node); the shells' own processes in `ps` are the login's `-bash`, the
  * command and its pipeline's other programs, not a line's subshells.
  */

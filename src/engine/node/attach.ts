@@ -7,6 +7,9 @@
  * containerd drops an attach's stdin when the container has none (ContainerIO.Attach), so any
  * other process gets no input and the attach only carries its output (the caller streams that).
  *
+ * A line typed at an attached shell (`kubectl run -it`, `kubectl debug -it`) waits for the World
+ * as an exec's does (exec.ts streamPace): each step reads the cluster at its moment.
+ *
  * Approximate: a line typed at an attached shell arrives as its own attach request (the trace
  * shows one per line, as the browser terminal's shell shows one exec per line), run in the
  * container as that shell runs a line.
