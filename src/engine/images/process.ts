@@ -40,7 +40,7 @@ import { network } from './container-net';
 import { guestbookPhp } from './guestbook-php';
 import { GB_404 } from './guestbook-images';
 import { wordpressServe } from './wordpress-serve';
-import { advance, currentScope, headBeside, killTime, LOG_CAP, newMachine, parkedForNet, rejoinHead, restoreScope, runNested, startAt, type LineCut, type Machine, type RunContext, type Sink, type WorldPace } from './machine';
+import { advance, headBeside, killTime, LOG_CAP, newMachine, parkedForNet, rejoinHead, restoreScope, runNested, startAt, type LineCut, type Machine, type RunContext, type Sink, type WorldPace } from './machine';
 import { containerCreds, containerProcs, namespaceProcs, runUser, userCreds, type ExecSession } from './proc-container';
 import type { ProcCreds } from './proc-status';
 import { withProcPids } from './proc-status';
