@@ -843,10 +843,12 @@ export function parkedForNet(m: Machine, ctx: RunContext): boolean {
 /**
  * The cluster's time, for a run that reads the live World at each step's moment (a node's shell
  * line: node-shell/node-machine.ts; a container's exec or attached line: process.ts
- * execInContainer). `to(t)` runs the cluster until `t`, or as far as it may go (a Ctrl+C's
- * horizon, the caller's bound, the end of the container the run is in), and returns where its
- * clock stopped: the step at `t` runs only if that is `t` or later. `ctx`, the run's context,
- * is brought up to date with the World it ran (a container's cluster DNS as last published).
+ * execInContainer). `to(t)` runs the cluster until `t` (a whole millisecond: advance asks for a
+ * step's moment rounded down, as the World's clock counts), or as far as it may go (a Ctrl+C's
+ * horizon, the caller's bound, the end of the container the run is in), and returns how far the
+ * run may go: where the World's clock stopped (-Infinity: no further at all; Infinity: on to its
+ * end without the World). The step at `t` runs only if that is `t` or later. `ctx`, the run's
+ * context, is brought up to date with the World it ran (a container's cluster DNS).
  */
 export interface WorldPace {
   to(t: number, ctx?: RunContext): number;
