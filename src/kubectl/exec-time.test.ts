@@ -108,6 +108,17 @@ describe("a container's exec line sees the cluster as time passes in it", () => 
     expect(took).toBeLessThan(6_000);
   });
 
+  it("waits for the World in chroot /host's node shell too (kubectl debug node/…)", () => {
+    const s = runner();
+    const made = text(s.run('kubectl debug node/control-plane --image=busybox:1.36 -- sleep 600'));
+    const name = /node-debugger-control-plane-\w{5}/.exec(made)![0];
+    s.run(`kubectl wait --for=condition=Ready pod/${name}`);
+    const M = '/etc/kubernetes/manifests';
+    const r = s.run(`kubectl exec ${name} -- chroot /host /bin/sh -c 'mv ${M}/kube-scheduler.yaml /tmp/; sleep 30; crictl ps --name kube-scheduler -q | wc -l'`);
+    // The kubelet saw the manifest go when the line moved it: 30 s on, its container is gone.
+    expect(text(r)).toBe('0\n');
+  });
+
   it("reads what the container's PID 1 wrote meanwhile", () => {
     const s = runner();
     s.run(`kubectl run counter --image=busybox:1.36 -- sh -c 'i=0; while true; do i=$((i+1)); echo $i > /tmp/n; sleep 1; done'`);

@@ -875,6 +875,7 @@ export function toolEnv(m: Machine, ctx: RunContext, env: Record<string, string>
     version: ctx.tag.version ?? '',
     ...userOf(m, ctx),
     ...(ctx.net?.host ? { host: ctx.net.host } : {}),
+    ...(ctx.pace ? { pace: ctx.pace } : {}),
     ...(ctx.net?.netns ? { netns: ctx.net.netns } : {}),
     ...(ctx.system ? { system: ctx.system } : {}),
     ...(argv[0] !== undefined && argv[0].slice(argv[0].lastIndexOf('/') + 1) === 'curl' ? { curl: containerCurl(m, ctx, argv[0]) } : {}),

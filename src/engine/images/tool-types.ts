@@ -4,6 +4,7 @@
  */
 import type { ImageUser } from './catalog-types';
 import type { HostView, ViOpen } from './types';
+import type { WorldPace } from './machine';
 import type { NetNs } from './netns-types';
 import type { SystemView } from './sysinfo';
 import type { Proc } from './proc-model';
@@ -71,6 +72,8 @@ export interface ToolEnv {
   user?: RunUser;
   /** The node under the container, when an exec or attach reaches it (`chroot /host`). */
   host?: HostView;
+  /** The line's World pace (RunContext.pace), which a program the tool runs and waits for shares (chroot's node shell). */
+  pace?: WorldPace;
   /**
    * Sends `signal` from `sender` to process `pid` as `processes` numbers it (kill, pkill):
    * app-signals.ts says what it does. False when no application has that PID.

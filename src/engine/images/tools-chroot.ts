@@ -43,7 +43,7 @@ export const chroot: Tool = (args, env) => {
   const host = env.fs.mounts?.[root]?.hostPath === '/' ? env.host : undefined;
   if (!host || !host.has(prog)) return noProgram(env, prog);
   // Without PROG the new root's shell reads the command's stdin (`-i` on a terminal: attach.ts drives that line by line).
-  const ran = host.run(rest.length ? rest : ['/bin/sh'], env.vars, env.io.stdin, env.clock);
+  const ran = host.run(rest.length ? rest : ['/bin/sh'], env.vars, env.io.stdin, env.clock, env.pace);
   for (const chunk of ran.output) {
     if (chunk.at !== undefined) env.io.at?.(chunk.at - env.clock);
     (chunk.stream === 'stdout' ? env.io.out : env.io.err)(chunk.text);

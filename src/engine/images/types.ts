@@ -11,6 +11,7 @@ import type { MysqlRequest, MysqlWire } from './mysql-wire';
 import type { FollowRef } from './follow';
 import type { MachineFacts } from './sysinfo';
 import type { Probe } from '../../k8s/types';
+import type { WorldPace } from './machine';
 import type { BaseFs, MountedVolume } from './fs';
 import type { NetNs } from './netns-types';
 import type { Reply } from './redis-reply';
@@ -401,9 +402,10 @@ export interface HostView {
   /**
    * The node's program `argv` (its `/bin/sh -c LINE`, or PROG) with the caller's environment and
    * stdin, started in the node's `/` (chroot changes to the new root) at simulated `at`: what it
-   * wrote, each chunk when, and how long it ran (`running`: it had not ended).
+   * wrote, each chunk when, and how long it ran (`running`: it had not ended). `pace`: the
+   * caller's line waits for the World, and so do the program's steps.
    */
-  run(argv: string[], env: Record<string, string>, stdin: string, at: number): { exitCode: number; output: ExecChunk[]; durationMs?: number; running?: true };
+  run(argv: string[], env: Record<string, string>, stdin: string, at: number, pace?: WorldPace): { exitCode: number; output: ExecChunk[]; durationMs?: number; running?: true };
   /** Whether the node has the program (a tool of its shell's PATH, or a path to one). */
   has(program: string): boolean;
 }

@@ -17,7 +17,7 @@ export function hostView(w: World, node: string, caller?: HostCaller): HostView 
   const fs = (): BaseFs => (files ??= nodeView(w, node));
   return {
     root: { file: (p) => fs().file(p), isDir: (p) => fs().isDir(p), list: (p) => fs().list(p) },
-    run: (argv, env, stdin, at) => runHostCommand(w, node, argv, env, stdin, at, caller),
+    run: (argv, env, stdin, at, pace) => runHostCommand(w, node, argv, env, stdin, at, caller, pace && { to: (t) => pace.to(t) }),
     has: (program) => nodeHas(w, node, program),
   };
 }

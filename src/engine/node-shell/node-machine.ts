@@ -19,9 +19,10 @@
  * replay; the runner's bound on a line that never ends) and the line stays `running` there.
  *
  * What the line waits for — `$(…)`, `timeout`'s and `xargs`'s programs — waits for the World too.
+ * `chroot /host` from a Pod (runHostCommand) is a program the container's line waits for: it
+ * waits for the World with it.
  * Approximate: what runs beside the line — a pipeline's stages, `&` jobs — runs to its end
- * inside the step that starts it, on the World of that step; so does `chroot /host` from a Pod
- * (a program of one step of the container's line, runHostCommand); a login's state lives as long as the World's node shell
+ * inside the step that starts it, on the World of that step; a login's state lives as long as the World's node shell
  * entry (one login per node); the shells' own processes in `ps` are the login's `-bash`, the
  * command and its pipeline's other programs, not a line's subshells.
  */
@@ -281,9 +282,10 @@ export function runNodeShell(w: World, node: string, line: string, columns?: num
 /**
  * `chroot /host [PROG ARGS]` from a Pod on the node (host-view.ts): PROG (the node's `/bin/sh -c
  * LINE` for a shell) runs in the node's `/`, with the environment the container's process had.
+ * `pace`: the container's line waits for the World (node/exec.ts streamPace), and so does PROG.
  */
-export function runHostCommand(w: World, node: string, argv: string[], env: Record<string, string>, stdin: string, at: number, caller?: HostCaller): ShellResult {
-  return runArgv(w, node, argv, '/', env, caller ? { caller } : {}, stdin, at);
+export function runHostCommand(w: World, node: string, argv: string[], env: Record<string, string>, stdin: string, at: number, caller?: HostCaller, pace?: ClusterPace): ShellResult {
+  return runArgv(w, node, argv, '/', env, caller ? { caller } : {}, stdin, at, pace);
 }
 
 /** Whether the node has `program` (a name in its PATH, or a path), as chroot's execvp finds it. */
