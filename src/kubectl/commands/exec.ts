@@ -2,7 +2,9 @@
  * `kubectl exec (POD | TYPE/NAME) [-c CONTAINER] [-i] [-t] -- COMMAND [args...]` (pkg/cmd/exec):
  * the Pod is read, the container chosen on the client (podcmd.FindOrDefaultContainerByName), then
  * one `POST pods/<name>/exec` that kube-apiserver upgrades and proxies to the kubelet, which runs
- * the command in the container's process model. The command's exit status becomes kubectl's
+ * the command in the container's process model with the cluster's time (each step reads the
+ * cluster at its moment; the answer comes as far into the command as the World went, and what is
+ * left of it is kubectl's to wait: ShellReply.startedAt). The command's exit status becomes kubectl's
  * (checkErr: `command terminated with exit code N`). `-it` with a shell in a terminal that is a
  * TTY (the browser's) attaches the terminal to that shell (kubectl/attach.ts); without one, as
  * in the headless runner, the TTY is dropped with SetupTTY's notice and the shell reads no input.
