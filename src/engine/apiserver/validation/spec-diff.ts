@@ -4,10 +4,13 @@
  * field names, nested `{ ... }` blocks down to the changed leaf, `-`/`+` lines, and
  * `... // N identical fields` for the rest. It approximates go-cmp's reporter (which also
  * prints some unchanged context), not a port of it. Fields come in the Go structs' declaration
- * order (STRUCTS, from k8s.io/api core/v1), never in the order a request's JSON had them: the
- * same change sent by the page's kubectl or by the real one (whose bodies sort their keys) gets
- * the same message. A struct not in the table lists its fields sorted (inferred: an order, not Go's).
+ * order (the go-structs tables the decoder reads, k8s.io/api's declarations), never in the order a
+ * request's JSON had them: the same change sent by the page's kubectl or by the real one (whose
+ * bodies sort their keys) gets the same message. A struct not in the tables lists its fields
+ * sorted (inferred: an order, not Go's).
  */
+import { CORE_STRUCTS, fieldType, type StructSchema } from '../../../k8s/go-structs/core';
+import { KIND_STRUCTS } from '../../../k8s/go-structs/kinds';
 import { own } from '../../../k8s/own';
 
 const GO_NAMES: Record<string, string> = { nodeName: 'NodeName', dnsPolicy: 'DNSPolicy', dnsConfig: 'DNSConfig', os: 'OS', hostPID: 'HostPID', hostIPC: 'HostIPC', hostIP: 'HostIP', podIP: 'PodIP' };
@@ -22,66 +25,29 @@ const ELEMENT_TYPES: Record<string, string> = {
   accessModes: 'core.PersistentVolumeAccessMode',
 };
 
-interface GoStruct {
-  /** The JSON names of the fields in declaration order (an inlined struct's fields in its place). */
-  fields: readonly string[];
-  /** The struct type of a field (of each element, for a list) that is itself a table entry. */
-  types?: Readonly<Record<string, string>>;
+/** A struct of the go-structs tables by its internal name (`core.Container` → `Container`). */
+function schema(type: string | undefined): StructSchema | undefined {
+  if (!type) return undefined;
+  const name = type.replace(/^core\./, '');
+  return (own(CORE_STRUCTS, name) as StructSchema | undefined) ?? (own(KIND_STRUCTS, name) as StructSchema | undefined);
 }
 
-const PROBE: GoStruct = {
-  fields: ['exec', 'httpGet', 'tcpSocket', 'grpc', 'initialDelaySeconds', 'timeoutSeconds', 'periodSeconds', 'successThreshold', 'failureThreshold', 'terminationGracePeriodSeconds'],
-  types: { httpGet: 'core.HTTPGetAction', tcpSocket: 'core.TCPSocketAction' },
-};
-
-/** The structs a Pod's and a claim's spec hold, as k8s.io/api core/v1 declares them. */
-const STRUCTS: Readonly<Record<string, GoStruct>> = {
-  // Its fields are POD_SPEC_FIELDS (specDiff's order); only the types of its fields here.
-  'core.PodSpec': {
-    fields: [],
-    types: { volumes: 'core.Volume', initContainers: 'core.Container', containers: 'core.Container', securityContext: 'core.PodSecurityContext', tolerations: 'core.Toleration', resources: 'core.ResourceRequirements' },
-  },
-  'core.Container': {
-    fields: ['name', 'image', 'command', 'args', 'workingDir', 'ports', 'envFrom', 'env', 'resources', 'resizePolicy', 'restartPolicy', 'restartPolicyRules', 'volumeMounts', 'volumeDevices', 'livenessProbe', 'readinessProbe', 'startupProbe', 'lifecycle', 'terminationMessagePath', 'terminationMessagePolicy', 'imagePullPolicy', 'securityContext', 'stdin', 'stdinOnce', 'tty'],
-    types: { ports: 'core.ContainerPort', env: 'core.EnvVar', resources: 'core.ResourceRequirements', volumeMounts: 'core.VolumeMount', livenessProbe: 'core.Probe', readinessProbe: 'core.Probe', startupProbe: 'core.Probe', securityContext: 'core.SecurityContext' },
-  },
-  'core.EnvVar': { fields: ['name', 'value', 'valueFrom'], types: { valueFrom: 'core.EnvVarSource' } },
-  'core.EnvVarSource': {
-    fields: ['fieldRef', 'resourceFieldRef', 'configMapKeyRef', 'secretKeyRef', 'fileKeyRef'],
-    types: { fieldRef: 'core.ObjectFieldSelector', resourceFieldRef: 'core.ResourceFieldSelector', configMapKeyRef: 'core.KeySelector', secretKeyRef: 'core.KeySelector' },
-  },
-  'core.KeySelector': { fields: ['name', 'key', 'optional'] },
-  'core.ObjectFieldSelector': { fields: ['apiVersion', 'fieldPath'] },
-  'core.ResourceFieldSelector': { fields: ['containerName', 'resource', 'divisor'] },
-  'core.ResourceRequirements': { fields: ['limits', 'requests', 'claims'] },
-  'core.ContainerPort': { fields: ['name', 'hostPort', 'containerPort', 'protocol', 'hostIP'] },
-  'core.VolumeMount': { fields: ['name', 'readOnly', 'recursiveReadOnly', 'mountPath', 'subPath', 'mountPropagation', 'subPathExpr'] },
-  'core.Volume': {
-    fields: ['name', 'hostPath', 'emptyDir', 'secret', 'nfs', 'persistentVolumeClaim', 'downwardAPI', 'configMap', 'projected', 'csi', 'ephemeral', 'image'],
-    types: { configMap: 'core.VolumeSourceOfKeys', secret: 'core.VolumeSourceOfKeys', persistentVolumeClaim: 'core.PersistentVolumeClaimVolumeSource' },
-  },
-  'core.VolumeSourceOfKeys': { fields: ['name', 'secretName', 'items', 'defaultMode', 'optional'], types: { items: 'core.KeyToPath' } },
-  'core.KeyToPath': { fields: ['key', 'path', 'fieldRef', 'resourceFieldRef', 'mode'] },
-  'core.PersistentVolumeClaimVolumeSource': { fields: ['claimName', 'readOnly'] },
-  'core.Probe': PROBE,
-  'core.HTTPGetAction': { fields: ['path', 'port', 'host', 'scheme', 'httpHeaders'] },
-  'core.TCPSocketAction': { fields: ['port', 'host'] },
-  'core.Toleration': { fields: ['key', 'operator', 'value', 'effect', 'tolerationSeconds'] },
-  'core.SecurityContext': { fields: ['capabilities', 'privileged', 'seLinuxOptions', 'windowsOptions', 'runAsUser', 'runAsGroup', 'runAsNonRoot', 'readOnlyRootFilesystem', 'allowPrivilegeEscalation', 'procMount', 'seccompProfile', 'appArmorProfile'] },
-  'core.PodSecurityContext': { fields: ['seLinuxOptions', 'windowsOptions', 'runAsUser', 'runAsGroup', 'runAsNonRoot', 'supplementalGroups', 'supplementalGroupsPolicy', 'fsGroup', 'sysctls', 'fsGroupChangePolicy', 'seccompProfile', 'appArmorProfile', 'seLinuxChangePolicy'] },
-  'core.PersistentVolumeClaimSpec': { fields: ['accessModes', 'selector', 'resources', 'volumeName', 'storageClassName', 'volumeMode', 'dataSource', 'dataSourceRef', 'volumeAttributesClassName'], types: { resources: 'core.ResourceRequirements' } },
-};
-
-/** The fields of a value of `type` in Go's order: the table's, else sorted; each key of either side once. */
+/** The fields of a value of `type` in Go's order: the struct's, else sorted; each key of either side once. */
 function fieldOrder(type: string | undefined, a: Record<string, unknown>, b: Record<string, unknown>): string[] {
-  const order = type ? (STRUCTS[type]?.fields ?? []) : [];
+  const order = Object.keys(schema(type)?.fields ?? {});
   const rest = Object.keys({ ...a, ...b })
     .filter((k) => !order.includes(k))
     .sort();
   return [...order.filter((k) => Object.hasOwn(a, k) || Object.hasOwn(b, k)), ...rest];
 }
 
-const childType = (type: string | undefined, field: string): string | undefined => (type ? STRUCTS[type]?.types?.[field] : undefined);
+/** The struct a field holds (each element's, for a list or map), when the tables have it. */
+function childType(type: string | undefined, field: string): string | undefined {
+  const spec = schema(type)?.fields[field];
+  if (spec === undefined) return undefined;
+  const inner = fieldType(spec).type.replace(/^(\[\]|map:)+/, '');
+  return schema(inner) ? `core.${inner}` : undefined;
+}
 
 function goField(name: string): string {
   return (own(GO_NAMES, name) as string | undefined) ?? name.charAt(0).toUpperCase() + name.slice(1);
