@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TraceKind, TraceRecord } from '../../engine/core/trace';
+import { TRACE_KINDS } from '../../lesson-runtime/conditions';
 import { goApiRun } from '../sequence/testdata.testing';
 import { narrate, narrateStep } from './narrate';
 import { find, realTrace } from './trace.testing';
@@ -32,34 +33,6 @@ function revision(records: readonly TraceRecord[]): number {
   const r = of(records, 'etcd-commit');
   return r.kind === 'etcd-commit' && r.detail.type === 'committed' ? r.detail.revision : -1;
 }
-
-/** Compile-time exhaustive: adding a TraceKind fails typecheck here until it is listed. */
-const ALL_KINDS: Record<TraceKind, true> = {
-  request: true,
-  authn: true,
-  authz: true,
-  'mutating-admission': true,
-  validation: true,
-  'validating-admission': true,
-  'etcd-write': true,
-  'etcd-commit': true,
-  'etcd-read': true,
-  response: true,
-  watch: true,
-  reconcile: true,
-  schedule: true,
-  cri: true,
-  cni: true,
-  oci: true,
-  csi: true,
-  probe: true,
-  event: true,
-  lease: true,
-  process: true,
-  pleg: true,
-  fault: true,
-  proxy: true,
-};
 
 const CJK = /[\u4e00-\u9fff]/;
 
@@ -301,7 +274,7 @@ describe('narrate: records of a live run (the worker host in-process)', () => {
     expect(narrate(readyz, 'en')).toBe('kubectl asked kube-apiserver whether it is healthy (/readyz?verbose)');
   });
 
-  it.each(Object.keys(ALL_KINDS) as TraceKind[])('every %s record reads as a sentence of its own in both languages', (kind) => {
+  it.each(TRACE_KINDS)('every %s record reads as a sentence of its own in both languages', (kind) => {
     const all = realTrace();
     const records = all.map((r, i) => ({ r, i })).filter(({ r }) => r.kind === kind);
     expect(records.length, `the scripted run has ${kind} records`).toBeGreaterThan(0);
