@@ -15,6 +15,7 @@
  * Approximate: `-C callback` is refused (the callback is not run); `-u` reads only fd 0.
  */
 import type { BashArray } from './bash-arrays';
+import { getopt, messageOf, type GetoptSpec } from './getopt';
 
 export interface MapfileRequest {
   /** The array: NAME, or MAPFILE. */
@@ -35,60 +36,48 @@ export type MapfileParse = { ok: true; request: MapfileRequest } | { ok: false; 
 
 const NUMBER = /^\s*[-+]?\d+\s*$/;
 
+const SPEC: GetoptSpec = { short: '+d:u:n:O:C:c:s:t' };
+
 /** `mapfile [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]`. */
 export function parseMapfile(cmd: 'mapfile' | 'readarray', args: readonly string[]): MapfileParse {
   const usage = `${cmd}: usage: ${cmd} [-d delim] [-n count] [-O origin] [-s count] [-t] [-u fd] [-C callback] [-c quantum] [array]\n`;
   const req: MapfileRequest = { name: 'MAPFILE', delim: '\n', count: 0, skip: 0, trim: false };
   const refuse = (message: string, status = 1): MapfileParse => ({ ok: false, message: `${cmd}: ${message}\n`, status });
-  let i = 0;
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') {
-      i++;
-      break;
-    }
-    if (!a.startsWith('-') || a === '-') break;
-    for (let k = 1; k < a.length; k++) {
-      const opt = a[k]!;
-      if (opt === 't') {
+  // internal_getopt: clusters (`-tn5`), the argument attached or the next word, `--`, and a stop at the first operand.
+  const walked = getopt(args, SPEC, ({ key, value }): MapfileParse | undefined => {
+    const arg = value ?? '';
+    const n = NUMBER.test(arg) ? Number(arg) : NaN;
+    switch (key) {
+      case 't':
         req.trim = true;
-        continue;
-      }
-      if (!'dunOCcs'.includes(opt)) return { ok: false, message: `${cmd}: -${opt}: invalid option\n`, usage, status: 2 };
-      // An option's argument is the rest of this word or the next word (getopt).
-      let arg: string;
-      if (k + 1 < a.length) arg = a.slice(k + 1);
-      else if (i + 1 < args.length) arg = args[++i]!;
-      else return { ok: false, message: `${cmd}: -${opt}: option requires an argument\n`, usage, status: 2 };
-      k = a.length;
-      const n = NUMBER.test(arg) ? Number(arg) : NaN;
-      switch (opt) {
-        case 'd':
-          req.delim = arg === '' ? '\0' : arg[0]!;
-          break;
-        case 'u':
-          if (Number.isNaN(n) || n < 0) return refuse(`${arg}: invalid file descriptor specification`);
-          if (n !== 0) return refuse(`${n}: invalid file descriptor: Bad file descriptor`);
-          break;
-        case 'n':
-        case 's':
-          if (Number.isNaN(n) || n < 0) return refuse(`${arg}: invalid line count`);
-          if (opt === 'n') req.count = n;
-          else req.skip = n;
-          break;
-        case 'O':
-          if (Number.isNaN(n) || n < 0) return refuse(`${arg}: invalid array origin`);
-          req.origin = n;
-          break;
-        case 'c':
-          if (Number.isNaN(n) || n <= 0) return refuse(`${arg}: invalid callback quantum`);
-          break;
-        case 'C':
-          return refuse('-C: callbacks are not run in this simulation', 2);
-      }
+        return;
+      case 'd':
+        req.delim = arg === '' ? '\0' : arg[0]!;
+        return;
+      case 'u':
+        if (Number.isNaN(n) || n < 0) return refuse(`${arg}: invalid file descriptor specification`);
+        if (n !== 0) return refuse(`${n}: invalid file descriptor: Bad file descriptor`);
+        return;
+      case 'n':
+      case 's':
+        if (Number.isNaN(n) || n < 0) return refuse(`${arg}: invalid line count`);
+        if (key === 'n') req.count = n;
+        else req.skip = n;
+        return;
+      case 'O':
+        if (Number.isNaN(n) || n < 0) return refuse(`${arg}: invalid array origin`);
+        req.origin = n;
+        return;
+      case 'c':
+        if (Number.isNaN(n) || n <= 0) return refuse(`${arg}: invalid callback quantum`);
+        return;
+      case 'C':
+        return refuse('-C: callbacks are not run in this simulation', 2);
     }
-  }
-  const name = args[i];
+  });
+  if (walked.k === 'error') return { ok: false, message: `${cmd}: ${messageOf('bash', walked.error)}\n`, usage, status: 2 };
+  if (walked.k === 'stopped') return walked.value;
+  const name = walked.operands[0];
   if (name !== undefined) {
     if (name === '') return { ok: false, message: `${cmd}: empty array variable name\n`, usage, status: 2 };
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(name)) return refuse(`\`${name}': not a valid identifier`);

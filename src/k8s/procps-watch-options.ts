@@ -4,8 +4,9 @@
  * (the leading `+` stops at the first operand, so `watch kubectl get pods -o wide` keeps
  * kubectl's flags), glibc 2.36's getopt messages, the usage text and the interval parser
  * (procps' strtod_nol_or_err). Every message here was recorded from /usr/bin/watch on this
- * machine (options.test.ts cites them).
+ * machine (options.test.ts cites them); k8s/getopt.ts walks the words.
  */
+import { getopt, messageOf, type GetoptSpec } from './getopt';
 
 export interface WatchOptions {
   /** Seconds between runs, as watch clamps it: at least 0.1. */
@@ -56,14 +57,15 @@ Options:
 For more details see watch(1).
 `;
 
-type Arg = 'none' | 'required' | 'optional';
-/** In watch.c's longopts order, which glibc lists an ambiguous prefix's possibilities in. */
-const LONG: readonly [string, string, Arg][] = [
-  ['color', 'c', 'none'], ['differences', 'd', 'optional'], ['help', 'h', 'none'], ['interval', 'n', 'required'], ['beep', 'b', 'none'],
-  ['errexit', 'e', 'none'], ['chgexit', 'g', 'none'], ['equexit', 'q', 'required'], ['exec', 'x', 'none'], ['precise', 'p', 'none'],
-  ['no-title', 't', 'none'], ['no-wrap', 'w', 'none'], ['version', 'v', 'none'],
-];
-const SHORT: Record<string, Arg> = { b: 'none', c: 'none', e: 'none', d: 'optional', g: 'none', h: 'none', q: 'required', n: 'required', p: 'none', v: 'none', t: 'none', w: 'none', x: 'none' };
+/** getopt_long's table, in watch.c's longopts order, which glibc lists an ambiguous prefix's possibilities in. */
+const SPEC: GetoptSpec = {
+  short: '+bced::ghq:n:pvtwx',
+  long: [
+    ['color', 'c', 'none'], ['differences', 'd', 'optional'], ['help', 'h', 'none'], ['interval', 'n', 'required'], ['beep', 'b', 'none'],
+    ['errexit', 'e', 'none'], ['chgexit', 'g', 'none'], ['equexit', 'q', 'required'], ['exec', 'x', 'none'], ['precise', 'p', 'none'],
+    ['no-title', 't', 'none'], ['no-wrap', 'w', 'none'], ['version', 'v', 'none'],
+  ],
+};
 
 const usageError = (message: string): Parsed => ({ ok: false, stderr: `watch: ${message}\n${WATCH_USAGE}`, exitCode: 1 });
 const parseError = (value: string): Parsed => ({ ok: false, stderr: `watch: failed to parse argument: '${value}': Invalid argument\n`, exitCode: 1 });
@@ -138,51 +140,10 @@ export function parseWatchArgs(args: string[]): Parsed {
         return;
     }
   };
-  let i = 0;
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') {
-      i++;
-      break;
-    }
-    if (!a.startsWith('-') || a === '-') break;
-    if (a.startsWith('--')) {
-      const eq = a.indexOf('=');
-      const name = a.slice(2, eq < 0 ? undefined : eq);
-      const exact = LONG.find(([n]) => n === name);
-      const matches = exact ? [exact] : LONG.filter(([n]) => n.startsWith(name));
-      if (matches.length === 0) return usageError(`unrecognized option '${a}'`);
-      if (matches.length > 1) return usageError(`option '--${name}' is ambiguous; possibilities:${matches.map(([n]) => ` '--${n}'`).join('')}`);
-      const [long, c, kind] = matches[0]!;
-      let value: string | undefined = eq < 0 ? undefined : a.slice(eq + 1);
-      if (kind === 'none' && value !== undefined) return usageError(`option '--${long}' doesn't allow an argument`);
-      if (kind === 'required' && value === undefined) {
-        if (i + 1 >= args.length) return usageError(`option '--${long}' requires an argument`);
-        value = args[++i]!;
-      }
-      const r = apply(c, value);
-      if (r) return r;
-      continue;
-    }
-    for (let k = 1; k < a.length; k++) {
-      const c = a[k]!;
-      const kind = SHORT[c];
-      if (kind === undefined) return usageError(`invalid option -- '${c}'`);
-      let value: string | undefined;
-      if (kind !== 'none') {
-        const rest = a.slice(k + 1);
-        if (rest !== '') value = rest;
-        else if (kind === 'required') {
-          if (i + 1 >= args.length) return usageError(`option requires an argument -- '${c}'`);
-          value = args[++i]!;
-        }
-        k = a.length;
-      }
-      const r = apply(c, value);
-      if (r) return r;
-    }
-  }
-  opts.command = args.slice(i);
+  const walked = getopt(args, SPEC, ({ key, value }) => apply(key, value));
+  if (walked.k === 'error') return usageError(messageOf('glibc', walked.error));
+  if (walked.k === 'stopped') return walked.value;
+  opts.command = walked.operands;
   // watch.c: no command left prints the usage to stderr and exits 1 (recorded).
   if (opts.command.length === 0) return { ok: false, stderr: WATCH_USAGE, exitCode: 1 };
   return { ok: true, opts };

@@ -8,6 +8,7 @@
  * shell: the containers' bash honours extglob, nullglob, failglob, dotglob and nocaseglob; the
  * rest are names only.
  */
+import { getopt, messageOf } from './getopt';
 
 export const SHOPT_NAMES: readonly string[] = [
   'autocd', 'assoc_expand_once', 'cdable_vars', 'cdspell', 'checkhash', 'checkjobs', 'checkwinsize', 'cmdhist', 'compat31', 'compat32', 'compat40',
@@ -41,23 +42,15 @@ export function runShopt(args: readonly string[], on: readonly string[], prefix:
   let set: boolean | undefined;
   let print = false;
   let quiet = false;
-  let i = 0;
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') {
-      i++;
-      break;
-    }
-    if (!/^-./.test(a)) break;
-    for (const ch of a.slice(1)) {
-      if (ch === 's') set = true;
-      else if (ch === 'u') set = set === true ? undefined : false;
-      else if (ch === 'p') print = true;
-      else if (ch === 'q') quiet = true;
-      else return { on, out: '', err: `${prefix}shopt: -${ch}: invalid option\n${SHOPT_USAGE}`, status: 2 };
-    }
-  }
-  const names = args.slice(i);
+  const walked = getopt(args, { short: '+pqsu' }, ({ key }) => {
+    if (key === 's') set = true;
+    else if (key === 'u') set = set === true ? undefined : false;
+    else if (key === 'p') print = true;
+    else quiet = true;
+    return undefined;
+  });
+  if (walked.k === 'error') return { on, out: '', err: `${prefix}shopt: ${messageOf('bash', walked.error)}\n${SHOPT_USAGE}`, status: 2 };
+  const names = walked.k === 'done' ? walked.operands : [];
   const state = new Set(on);
   let out = '';
   let err = '';

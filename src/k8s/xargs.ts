@@ -12,6 +12,21 @@
  * Approximate: no command-line length limit, and GNU's -L continuation of a line that ends in a
  * blank is not followed.
  */
+import type { GetoptSpec } from './getopt';
+
+/**
+ * GNU findutils 4.9 xargs' getopt_long optstring and table (xargs.c's longopts order), which both
+ * xargs walk their words with (k8s/getopt.ts); each refuses by name what it does not model.
+ */
+export const XARGS_OPTIONS: Required<GetoptSpec> = {
+  short: '+0a:d:E:e::I:i::L:l::n:oprs:txP:',
+  long: [
+    ['null', '0', 'none'], ['arg-file', 'a', 'required'], ['delimiter', 'd', 'required'], ['eof', 'e', 'optional'], ['replace', 'i', 'optional'],
+    ['max-lines', 'l', 'optional'], ['max-args', 'n', 'required'], ['open-tty', 'o', 'none'], ['interactive', 'p', 'none'], ['no-run-if-empty', 'r', 'none'],
+    ['max-chars', 's', 'required'], ['verbose', 't', 'none'], ['show-limits', 'show-limits', 'none'], ['exit', 'x', 'none'], ['max-procs', 'P', 'required'],
+    ['process-slot-var', 'process-slot-var', 'required'], ['help', 'help', 'none'], ['version', 'version', 'none'],
+  ],
+};
 
 export interface XargsPlan {
   maxArgs?: number;

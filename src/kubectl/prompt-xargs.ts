@@ -2,13 +2,16 @@
  * `xargs` as GNU findutils 4.9 runs it at the terminal's prompt: it reads items from stdin (blanks
  * and newlines separate them; quotes and backslashes as xargs reads them, or `-0`/`-d` for plain
  * delimiters), builds command lines from its command (`echo` by default) and runs each through
- * the Session, so `kubectl get pods -o name | xargs kubectl delete` deletes them. `-n`, `-L`,
+ * the Session, so `kubectl get pods -o name | xargs kubectl delete` deletes them. `-n`, `-L`/`-l`,
  * `-I REPL`/`-i`, `-r`, `-t`, `-0`, `-d`, `-P` (accepted; commands run one after another, as a
- * line runs to its end here), `-a`/`-s`/`-x` are not modelled. Statuses: 123 when a command
- * failed, 124 when one exited 255 (xargs then stops), 127 not found, 1 for its own errors.
+ * line runs to its end here); `-s` and `-E` are accepted and not honoured; `-a`, `-e`, `-o`, `-p`,
+ * `-x` are refused by name. The words are walked as GNU's getopt_long walks them (k8s/getopt.ts,
+ * xargs' own table). Statuses: 123 when a command failed, 124 when one exited 255 (xargs then
+ * stops), 127 not found, 1 for its own errors.
  */
 import type { CommandResult, OutputChunk } from './types';
-import { xargsLines } from '../k8s/xargs';
+import { XARGS_OPTIONS, xargsLines } from '../k8s/xargs';
+import { getopt, messageOf } from '../k8s/getopt';
 
 export interface XargsHost {
   /** Whether xargs could exec `cmd` (a program, kubectl, sim; not a shell builtin). */
@@ -28,63 +31,37 @@ interface Options {
 const usage = (message: string): CommandResult => ({ output: [{ stream: 'stderr', text: `xargs: ${message}\nTry 'xargs --help' for more information.\n` }], exitCode: 1 });
 const error = (message: string, exitCode = 1): CommandResult => ({ output: [{ stream: 'stderr', text: `xargs: ${message}\n` }], exitCode });
 
+/** What GNU xargs accepts and this one does not model: refused by name. */
+const UNSUPPORTED = ['a', 'e', 'o', 'p', 'x', 'show-limits', 'process-slot-var', 'help', 'version'];
+
 function parseOptions(args: string[]): { opts: Options; command: string[] } | CommandResult {
   const opts: Options = { noRunIfEmpty: false, trace: false };
-  let i = 0;
-  const count = (flag: string, v: string | undefined): number | CommandResult => {
+  const count = (flag: string, v: string, least = 1): number | CommandResult => {
     const n = Number(v);
-    if (v === undefined || !/^\d+$/.test(v)) return usage(`invalid number "${v ?? ''}" for -${flag} option`);
-    if (n < 1) return usage(`value ${n} for -${flag} option should be >= 1`);
+    if (!/^\d+$/.test(v)) return usage(`invalid number "${v}" for -${flag} option`);
+    if (n < least) return usage(`value ${n} for -${flag} option should be >= ${least}`);
     return n;
   };
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') {
-      i++;
-      break;
+  const walked = getopt(args, XARGS_OPTIONS, ({ key, value, name }): CommandResult | undefined => {
+    if (UNSUPPORTED.includes(key)) return usage(`option '${name}' is not supported by this simulator`);
+    if (key === 'r') opts.noRunIfEmpty = true;
+    else if (key === 't') opts.trace = true;
+    else if (key === '0') opts.delimiter = '\0';
+    else if (key === 'i' || key === 'I') opts.replace = value ?? '{}';
+    else if (key === 'd') opts.delimiter = value!.replace(/^\\n$/, '\n').replace(/^\\t$/, '\t').replace(/^\\0$/, '\0');
+    else if (key === 'n' || key === 'L' || key === 'l' || key === 's' || key === 'P') {
+      // -l alone is one line; -P 0 runs as many at once as it can (recorded: `xargs -P 0 echo`).
+      const n = key === 'l' && value === undefined ? 1 : count(key === 'l' ? 'L' : key, value!, key === 'P' ? 0 : 1);
+      if (typeof n !== 'number') return n;
+      if (key === 'n') opts.maxArgs = n;
+      else if (key === 'L' || key === 'l') opts.maxLines = n;
     }
-    if (!a.startsWith('-') || a === '-') break;
-    const long = /^--([a-z-]+)(?:=(.*))?$/.exec(a);
-    if (long) {
-      const [, name, value] = long;
-      if (name === 'no-run-if-empty') opts.noRunIfEmpty = true;
-      else if (name === 'verbose') opts.trace = true;
-      else if (name === 'null') opts.delimiter = '\0';
-      else if (name === 'max-args' || name === 'max-lines' || name === 'max-procs') {
-        const n = count(name === 'max-args' ? 'n' : name === 'max-lines' ? 'L' : 'P', value ?? args[++i]);
-        if (typeof n !== 'number') return n;
-        if (name === 'max-args') opts.maxArgs = n;
-        else if (name === 'max-lines') opts.maxLines = n;
-      } else if (name === 'replace') opts.replace = value ?? '{}';
-      else if (name === 'delimiter') opts.delimiter = value ?? args[++i] ?? '';
-      else return usage(`unrecognized option '${a}'`);
-      continue;
-    }
-    for (let j = 1; j < a.length; j++) {
-      const f = a[j]!;
-      const valueOf = (): string | undefined => (j + 1 < a.length ? a.slice(j + 1) : args[++i]);
-      if (f === 'r') opts.noRunIfEmpty = true;
-      else if (f === 't') opts.trace = true;
-      else if (f === '0') opts.delimiter = '\0';
-      else if (f === 'i') {
-        opts.replace = j + 1 < a.length ? a.slice(j + 1) : '{}';
-        break;
-      } else if (f === 'n' || f === 'L' || f === 'P' || f === 'I' || f === 'd' || f === 's' || f === 'E') {
-        const v = valueOf();
-        if (v === undefined) return usage(`option requires an argument -- '${f}'`);
-        if (f === 'I') opts.replace = v;
-        else if (f === 'd') opts.delimiter = v.replace(/^\\n$/, '\n').replace(/^\\t$/, '\t').replace(/^\\0$/, '\0');
-        else if (f !== 'E') {
-          const n = count(f, v);
-          if (typeof n !== 'number') return n;
-          if (f === 'n') opts.maxArgs = n;
-          else if (f === 'L') opts.maxLines = n;
-        }
-        break;
-      } else return usage(`invalid option -- '${f}'`);
-    }
-  }
-  return { opts, command: args.slice(i) };
+    // -E EOF-STR: accepted, not honoured.
+    return undefined;
+  });
+  if (walked.k === 'error') return usage(messageOf('glibc', walked.error));
+  if (walked.k === 'stopped') return walked.value;
+  return { opts, command: walked.operands };
 }
 
 export function runXargs(args: string[], stdin: string, host: XargsHost): CommandResult {

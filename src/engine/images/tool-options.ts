@@ -15,11 +15,11 @@
  * - lengths in UTF-8 bytes, since `head -c`, `tail -c`, `wc -c` and `cut -b` count bytes.
  */
 import { utf8CharBytes } from '../../k8s/utf8';
+import { getopt as walk, messageOf, type LongOption } from '../../k8s/getopt';
 import { resolveLinks, stat } from './fs';
 import { bb, path, type ToolEnv, type ToolResult } from './tool-types';
 
-/** One getopt_long table row: the long name, the key the tool sees (its short letter, or the name), and whether it takes an argument. */
-export type LongOption = readonly [name: string, key: string, arg: 'none' | 'required' | 'optional'];
+export type { LongOption } from '../../k8s/getopt';
 
 export interface OptionSpec {
   tool: string;
@@ -60,85 +60,23 @@ export function fatal(env: ToolEnv, tool: string, message: string, status = 1): 
   return { status };
 }
 
-function findLong(spec: OptionSpec, given: string): LongOption | string {
-  const exact = spec.long.find(([n]) => n === given);
-  if (exact) return exact;
-  const matches = spec.long.filter(([n]) => n.startsWith(given));
-  if (matches.length === 0) return 'unrecognized';
-  const [first] = matches;
-  // glibc calls a prefix ambiguous only when its matches are different options (--quiet and --silent are one).
-  if (matches.every(([, k, a]) => k === first![1] && a === first![2])) return first!;
-  return `is ambiguous; possibilities:${matches.map(([n]) => ` '--${n}'`).join('')}`;
-}
-
 /**
- * Parses `args` as getopt_long would. `each` sees every option as it is parsed, the way a GNU
- * tool's `while (getopt_long …) switch` does, so an invalid value is reported before a later
- * option's syntax error, as GNU reports it; returning a result stops there with it.
+ * Parses `args` as getopt_long would (k8s/getopt.ts walks them). `each` sees every option as it
+ * is parsed, the way a GNU tool's `while (getopt_long …) switch` does, so an invalid value is
+ * reported before a later option's syntax error, as GNU reports it; returning a result stops
+ * there with it.
  */
 export function getopt(args: readonly string[], spec: OptionSpec, env: ToolEnv, each?: (o: Opt) => ToolResult | undefined): Parsed {
-  const inOrder = spec.short.startsWith('+');
-  // A leading '+' or '-' in an optstring is an ordering mode, not an option.
-  const letters = spec.short.replace(/^[-+]/, '');
   const opts: Opt[] = [];
-  const operands: string[] = [];
-  const fail = (message: string): Parsed => ({ ok: false, result: usageError(env, spec, message) });
-  const take = (key: string, value: string, name: string): Parsed | undefined => {
-    if (key === 'help' || key === 'version' || spec.unsupported?.includes(key)) return fail(`option '${name}' is not supported by this simulator`);
-    const o = { key, value, name };
+  const walked = walk(args, spec, ({ key, value, name }) => {
+    if (key === 'help' || key === 'version' || spec.unsupported?.includes(key)) return usageError(env, spec, `option '${name}' is not supported by this simulator`);
+    const o = { key, value: value ?? '', name };
     opts.push(o);
-    const stop = each?.(o);
-    return stop ? { ok: false, result: stop } : undefined;
-  };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') {
-      operands.push(...args.slice(i + 1));
-      break;
-    }
-    if (a.startsWith('--')) {
-      const eq = a.indexOf('=');
-      const given = eq < 0 ? a.slice(2) : a.slice(2, eq);
-      const found = findLong(spec, given);
-      if (found === 'unrecognized') return fail(`unrecognized option '${a}'`);
-      if (typeof found === 'string') return fail(`option '${a}' ${found}`);
-      const [name, key, arg] = found;
-      let value = eq < 0 ? '' : a.slice(eq + 1);
-      if (arg === 'none' && eq >= 0) return fail(`option '--${name}' doesn't allow an argument`);
-      if (arg === 'required' && eq < 0) {
-        if (i + 1 >= args.length) return fail(`option '--${name}' requires an argument`);
-        value = args[++i]!;
-      }
-      const err = take(key, value, `--${name}`);
-      if (err) return err;
-      continue;
-    }
-    if (a.length < 2 || !a.startsWith('-')) {
-      if (inOrder) {
-        operands.push(...args.slice(i));
-        break;
-      }
-      operands.push(a);
-      continue;
-    }
-    for (let j = 1; j < a.length; j++) {
-      const c = a[j]!;
-      const at = c === ':' ? -1 : letters.indexOf(c);
-      if (at < 0) return fail(`invalid option -- '${c}'`);
-      let value = '';
-      if (letters[at + 1] === ':') {
-        if (j + 1 < a.length) value = a.slice(j + 1);
-        // `x::`: an optional argument is only ever attached (`-Iseconds`; `-I` alone has none).
-        else if (letters[at + 2] === ':') value = '';
-        else if (i + 1 < args.length) value = args[++i]!;
-        else return fail(`option requires an argument -- '${c}'`);
-        j = a.length;
-      }
-      const err = take(c, value, `-${c}`);
-      if (err) return err;
-    }
-  }
-  return { ok: true, opts, operands };
+    return each?.(o);
+  });
+  if (walked.k === 'error') return { ok: false, result: usageError(env, spec, messageOf('glibc', walked.error)) };
+  if (walked.k === 'stopped') return { ok: false, result: walked.value };
+  return { ok: true, opts, operands: walked.operands };
 }
 
 const localeVar = (env: ToolEnv, category: string): string => env.vars.LC_ALL || env.vars[category] || env.vars.LANG || '';

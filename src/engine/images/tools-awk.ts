@@ -22,6 +22,7 @@ import { Interp, type Source } from './awk/runtime';
 import { AwkExit, AwkFatal } from './awk/errors';
 import { RegexError } from './awk/regex';
 import { toNum } from './awk/values';
+import { getopt, getopt32, messageOf, optionWords } from '../../k8s/getopt';
 
 const MAWK_USAGE =
   'Usage: mawk [Options] [Program] [file ...]\n\nProgram:\n    The -f option value is the name of a file containing program text.\n    If no -f option is given, a "--" ends option processing; the following\n    parameters are the program text.\n\nOptions:\n    -f program-file  Program  text is read from file instead of from the\n                     command-line.  Multiple -f options are accepted.\n    -F value         sets the field separator, FS, to value.\n    -v var=value     assigns value to program variable var.\n    --               unambiguous end of options.\n\n    Implementation-specific options are prefixed with "-W".  They can be\n    abbreviated:\n\n    -W version       show version information and exit.\n    -W dump          show assembler-like listing of program and exit.\n    -W help          show this message and exit.\n    -W interactive   set unbuffered output, line-buffered input.\n    -W exec file     use file as program as well as last option.\n    -W random=number set initial random seed.\n    -W sprintf=number adjust size of sprintf buffer.\n    -W posix_space   do not consider "\\n" a space.\n    -W usage         show this message and exit.\n';
@@ -38,37 +39,55 @@ interface Options {
   operands: string[];
 }
 
-/** The options, or what to print and the status when they end the run. */
-function options(args: string[], env: ToolEnv): Options | { err: string; out?: string; status: number } {
+type Refusal = { err: string; out?: string; status: number };
+
+/**
+ * The options, or what to print and the status when they end the run. BusyBox walks them with
+ * getopt32 "+F:v:*f:*e:*W:" (clusters, stopping at the program) and only then looks at them: `-W`
+ * is one warning however often it is given, a `-v` that is no assignment is the usage screen
+ * (recorded, BusyBox 1.35). mawk reads one option a word and each as it comes.
+ */
+function options(args: string[], env: ToolEnv): Options | Refusal {
   const o: Options = { assigns: [], operands: [] };
   const files: string[] = [];
-  let i = 0;
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') {
-      i++;
-      break;
+  const take = (letter: string, value: string): Refusal | undefined => {
+    if (letter === 'F') o.fs = value === 't' ? '\t' : decodeEscapes(value);
+    else if (letter === 'f') files.push(value);
+    else if (letter === 'e') o.program = `${o.program ?? ''}${value}\n`;
+    else if (letter === 'v') {
+      const m = ASSIGNMENT.exec(value);
+      if (!m) return bb(env) ? { err: BB_USAGE, status: 1 } : { err: `awk: improper assignment: -v ${value}\n`, status: 2 };
+      o.assigns.push([m[1]!, m[2]!]);
+    } else if (!bb(env)) {
+      if ('version'.startsWith(value)) return { out: MAWK_VERSION, err: MAWK_VERSION_ERR, status: 0 };
+      if ('usage'.startsWith(value) || 'help'.startsWith(value)) return { out: MAWK_USAGE, err: '', status: 0 };
     }
-    if (!a.startsWith('-') || a === '-') break;
-    const opt = a.slice(0, 2);
-    const value = a.length > 2 ? a.slice(2) : args[++i];
-    if (opt === '-F' || opt === '-v' || opt === '-f' || opt === '-W' || (opt === '-e' && bb(env))) {
-      if (value === undefined) return bb(env) ? { err: `awk: option requires an argument -- '${opt[1]}'\n${BB_USAGE}`, status: 1 } : { err: `awk: option ${opt} lacks argument\n${MAWK_USAGE}`, status: 2 };
-      if (opt === '-F') o.fs = value === 't' ? '\t' : decodeEscapes(value);
-      else if (opt === '-f') files.push(value);
-      else if (opt === '-e') o.program = `${o.program ?? ''}${value}\n`;
-      else if (opt === '-W' && !bb(env)) {
-        if ('version'.startsWith(value)) return { out: MAWK_VERSION, err: MAWK_VERSION_ERR, status: 0 };
-        if ('usage'.startsWith(value) || 'help'.startsWith(value)) return { out: MAWK_USAGE, err: '', status: 0 };
-      } else if (opt === '-v') {
-        const m = ASSIGNMENT.exec(value);
-        if (!m) return bb(env) ? { err: `awk: unexpected token\n`, status: 1 } : { err: `awk: improper assignment: -v ${value}\n`, status: 2 };
-        o.assigns.push([m[1]!, m[2]!]);
-      }
-      continue;
+    return undefined;
+  };
+  let rest: string[];
+  if (bb(env)) {
+    const given: [string, string][] = [];
+    const walked = getopt(args, getopt32('+F:v:f:e:W:'), ({ key, value }) => {
+      given.push([key, value!]);
+      return undefined;
+    });
+    if (walked.k === 'error') return { err: `awk: ${messageOf('glibc', walked.error)}\n${BB_USAGE}`, status: 1 };
+    if (given.some(([k]) => k === 'W')) env.io.err('awk: warning: option -W is ignored\n');
+    for (const [letter, value] of given) {
+      const refused = take(letter, value);
+      if (refused) return refused;
     }
-    if (a === '--version' && !bb(env)) return { out: MAWK_VERSION, err: MAWK_VERSION_ERR, status: 0 };
-    return bb(env) ? { err: `awk: unrecognized option '${a}'\n${BB_USAGE}`, status: 1 } : { err: `awk: not an option: ${a}\n`, status: 2 };
+    rest = walked.k === 'done' ? walked.operands : [];
+  } else {
+    const walked = optionWords(args, 'operand', (a, next): Refusal | undefined => {
+      const letter = a[1]!;
+      const value = a.length > 2 ? a.slice(2) : next();
+      if ('FvfW'.includes(letter)) return value === undefined ? { err: `awk: option -${letter} lacks argument\n${MAWK_USAGE}`, status: 2 } : take(letter, value);
+      if (a === '--version') return { out: MAWK_VERSION, err: MAWK_VERSION_ERR, status: 0 };
+      return { err: `awk: not an option: ${a}\n`, status: 2 };
+    });
+    if (walked.k === 'stopped') return walked.value;
+    rest = args.slice(walked.operands);
   }
   for (const f of files) {
     const s = stat(env.fs, env.base, normalizePath(f, env.cwd));
@@ -76,10 +95,10 @@ function options(args: string[], env: ToolEnv): Options | { err: string; out?: s
     o.program = `${o.program ?? ''}${s.content}`;
   }
   if (o.program === undefined) {
-    if (i >= args.length) return bb(env) ? { err: BB_USAGE, status: 1 } : { err: MAWK_USAGE, status: 0 };
-    o.program = args[i++]!;
+    if (rest.length === 0) return bb(env) ? { err: BB_USAGE, status: 1 } : { err: MAWK_USAGE, status: 0 };
+    o.program = rest.shift()!;
   }
-  o.operands = args.slice(i);
+  o.operands = rest;
   return o;
 }
 

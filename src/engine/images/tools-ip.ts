@@ -22,6 +22,7 @@ import type { Tool } from './tool-types';
 import type { Userland } from './catalog-types';
 import { intToIpv4, ipv4ToInt } from '../../k8s/ipv4';
 import { bestRoute, routeSource } from './route-lookup';
+import { optionWords } from '../../k8s/getopt';
 
 export type IpDialect = 'iproute2' | 'busybox';
 
@@ -106,20 +107,14 @@ export function ipCommand(args: string[], ns: NetNs, o: IpOptions, io: IpIo): nu
     io.err(o.dialect === 'busybox' ? BUSYBOX_USAGE : IPROUTE2_USAGE);
     return o.dialect === 'busybox' ? 1 : 255;
   };
-  let i = 0;
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') {
-      i++;
-      break;
-    }
-    if (!a.startsWith('-')) break;
+  // ip.c's main: one option a word (`-4`, `-family inet`, `--oneline`), up to `--` or the first object.
+  const walked = optionWords(args, 'option', (a, next): number | undefined => {
     const opt = a.startsWith('--') ? a.slice(1) : a;
     if (opt === '-4') f.family = 4;
     else if (opt === '-6') f.family = 6;
     else if (opt === '-0') f.family = 'link';
     else if (opt.length > 1 && abbrev(opt, '-family')) {
-      const fam = args[++i];
+      const fam = next();
       if (fam === undefined) return usage();
       if (fam === 'inet') f.family = 4;
       else if (fam === 'inet6') f.family = 6;
@@ -134,7 +129,7 @@ export function ipCommand(args: string[], ns: NetNs, o: IpOptions, io: IpIo): nu
       io.out('ip utility, iproute2-6.1.0, libbpf 1.1.2\n');
       return 0;
     }
-    else if (o.dialect === 'iproute2' && (['-r', '-N', '-c', '-h'].includes(opt) || (opt.length > 2 && (abbrev(opt, '-resolve') || abbrev(opt, '-Numeric') || abbrev(opt, '-color'))))) continue;
+    else if (o.dialect === 'iproute2' && (['-r', '-N', '-c', '-h'].includes(opt) || (opt.length > 2 && (abbrev(opt, '-resolve') || abbrev(opt, '-Numeric') || abbrev(opt, '-color'))))) return undefined;
     else if (o.dialect === 'iproute2' && (opt.length > 1 && (abbrev(opt, '-json') || abbrev(opt, '-stats') || abbrev(opt, '-details')))) {
       // Real options whose output this model does not draw (counters, link details, JSON).
       io.err(`ip: ${a} is not supported in this simulation (try ip addr, ip -br a, ip route, ip link)\n`);
@@ -144,7 +139,10 @@ export function ipCommand(args: string[], ns: NetNs, o: IpOptions, io: IpIo): nu
       io.err(`Option "${a}" is unknown, try "ip -help".\n`);
       return 255;
     }
-  }
+    return undefined;
+  });
+  if (walked.k === 'stopped') return walked.value;
+  const i = walked.operands;
   const object = args[i];
   if (object === undefined) return usage();
   const rest = args.slice(i + 1);

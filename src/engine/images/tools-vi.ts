@@ -33,6 +33,7 @@
 import { modeSet, normalizePath, parentProblem, readOnlyAt, stat, writeFile, type BaseFs, type FileIds, type FsLayer } from './fs';
 import { stdinIsTty, type ToolEnv, type ToolResult } from './tool-types';
 import { utf8Bytes } from '../../k8s/utf8';
+import { getopt, getopt32, messageOf, type GetoptError } from '../../k8s/getopt';
 import type { ViOpen, ViSave, ViSaved } from './types';
 
 const USAGE =
@@ -44,37 +45,26 @@ const ROWS = 24;
 const COLUMNS = 80;
 const TABSTOP = 8;
 
-/** vi's options (getopt32 "c:*HhR"): the file, `-R`, and whether usage was asked for or an option is unknown. */
-type ViArgs = { k: 'edit'; file: string | undefined; readOnly: boolean } | { k: 'usage'; bad?: string };
+/** vi's options (getopt32 "c:*HhR", glibc's order: options after FILE count too): the file, `-R`, or the usage screen with getopt's complaint. */
+type ViArgs = { k: 'edit'; file: string | undefined; readOnly: boolean } | { k: 'usage'; error?: GetoptError };
 
 function parseArgs(args: readonly string[]): ViArgs {
   let readOnly = false;
-  let i = 0;
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') {
-      i++;
-      break;
-    }
-    if (!a.startsWith('-') || a === '-') break;
-    for (let j = 1; j < a.length; j++) {
-      const c = a[j]!;
-      if (c === 'R') readOnly = true;
-      else if (c === 'c') {
-        // The command is the rest of the word, or the next word (not run here).
-        if (j === a.length - 1) i++;
-        break;
-      } else if (c === 'h' || c === 'H') return { k: 'usage' };
-      else return { k: 'usage', bad: c };
-    }
-  }
-  return { k: 'edit', file: args[i], readOnly };
+  // -c CMD: taken (attached or the next word) and not run.
+  const walked = getopt(args, getopt32('c:HhR'), ({ key }): ViArgs | undefined => {
+    if (key === 'R') readOnly = true;
+    else if (key === 'h' || key === 'H') return { k: 'usage' };
+    return undefined;
+  });
+  if (walked.k === 'error') return { k: 'usage', error: walked.error };
+  if (walked.k === 'stopped') return walked.value;
+  return { k: 'edit', file: walked.operands[0], readOnly };
 }
 
 export function vi(args: string[], env: ToolEnv): ToolResult {
   const parsed = parseArgs(args);
   if (parsed.k === 'usage') {
-    env.io.err(`${parsed.bad === undefined ? '' : `vi: invalid option -- '${parsed.bad}'\n`}${USAGE}`);
+    env.io.err(`${parsed.error === undefined ? '' : `vi: ${messageOf('glibc', parsed.error)}\n`}${USAGE}`);
     return { status: 1 };
   }
   const open = readFile(env.fs, env.base, env.cwd, parsed.file, parsed.readOnly, env.user?.uid ?? 0);

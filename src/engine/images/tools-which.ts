@@ -10,33 +10,28 @@
  * Approximate: the script's usage names it /usr/bin/which however it was called.
  */
 import { normalizePath } from './fs';
+import { getopt, getopt32, messageOf } from '../../k8s/getopt';
 import { bb, type ToolEnv, type ToolResult } from './tool-types';
 
 const BB_USAGE = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: which [-a] COMMAND...\n\nLocate COMMAND\n\n\t-a\tShow all matches\n';
 
 export function which(args: string[], env: ToolEnv): ToolResult {
   let all = false;
-  let i = 0;
-  for (; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '--') {
-      i++;
-      break;
+  // BusyBox: getopt32 "a", which takes `-a` after a COMMAND too; the script: dash's getopts, which stops at the first.
+  const walked = getopt(args, bb(env) ? getopt32('a') : { short: '+a' }, () => {
+    all = true;
+    return undefined;
+  });
+  if (walked.k === 'error') {
+    if (bb(env)) {
+      env.io.err(`which: ${messageOf('glibc', walked.error)}\n${BB_USAGE}`);
+      return { status: 1 };
     }
-    if (!a.startsWith('-') || a === '-') break;
-    for (const c of a.slice(1)) {
-      if (c === 'a') all = true;
-      else if (bb(env)) {
-        env.io.err(`which: invalid option -- '${c}'\n${BB_USAGE}`);
-        return { status: 1 };
-      } else {
-        env.io.err(`Illegal option -${c}\n`);
-        env.io.out('Usage: /usr/bin/which [-a] args\n');
-        return { status: 2 };
-      }
-    }
+    env.io.err(`${messageOf('dash', walked.error)}\n`);
+    env.io.out('Usage: /usr/bin/which [-a] args\n');
+    return { status: 2 };
   }
-  const names = args.slice(i);
+  const names = walked.k === 'done' ? walked.operands : [];
   if (names.length === 0) {
     if (bb(env)) env.io.err(BB_USAGE);
     return { status: 1 };

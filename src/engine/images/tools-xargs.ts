@@ -14,14 +14,13 @@
  * Approximate: -P runs one command at a time; the command line has no
  * length limit; -t, -p, -d, -a, -E, -s are refused by name.
  */
-import { getopt, HELP_VERSION, usageError, type OptionSpec } from './tool-options';
+import { getopt, usageError, type OptionSpec } from './tool-options';
 import { bb, type ToolEnv, type ToolResult } from './tool-types';
-import { xargsLines } from '../../k8s/xargs';
+import { XARGS_OPTIONS, xargsLines } from '../../k8s/xargs';
 
 const SPEC: OptionSpec = {
   tool: 'xargs',
-  short: '+0a:d:E:e::I:i::L:l::n:prs:txP:',
-  long: [['null', '0', 'none'], ['arg-file', 'a', 'required'], ['delimiter', 'd', 'required'], ['eof', 'e', 'optional'], ['replace', 'i', 'optional'], ['max-lines', 'l', 'optional'], ['max-args', 'n', 'required'], ['open-tty', 'o', 'none'], ['interactive', 'p', 'none'], ['no-run-if-empty', 'r', 'none'], ['max-chars', 's', 'required'], ['verbose', 't', 'none'], ['show-limits', 'show-limits', 'none'], ['exit', 'x', 'none'], ['max-procs', 'P', 'required'], ['process-slot-var', 'process-slot-var', 'required'], ...HELP_VERSION],
+  ...XARGS_OPTIONS,
   unsupported: ['a', 'd', 'E', 'e', 'o', 'p', 's', 't', 'show-limits', 'process-slot-var', 'help', 'version'],
 };
 
