@@ -167,6 +167,17 @@ describe('vi in a container without a terminal', () => {
     expect(text(s.run('kubectl exec bb -- cat /tmp/h'))).toBe('hello\n');
   });
 
+  it('walks its options as getopt32 "c:*HhR" over glibc does: -R after FILE, -c without CMD, --word (recorded, BusyBox 1.35.0)', () => {
+    const s = new Session({ seed: 1, simulation: bootedCopy() });
+    s.run("kubectl exec bb -- sh -c 'printf \"a\\n\" > /tmp/f'");
+    // `busybox vi /tmp/f -R </dev/null`: glibc's getopt takes -R after the file, so it opens read-only.
+    expect(s.run('kubectl exec bb -- vi /tmp/f -R').output[0]!.text).toContain('- /tmp/f [Readonly] 1/1 100%');
+    const err = (cmd: string): string => s.run(cmd).output.filter((c) => c.stream === 'stderr').map((c) => c.text).join('');
+    expect(err('kubectl exec bb -- vi -c')).toMatch(/^vi: option requires an argument -- 'c'\nBusyBox v1\.36\.1 .*\n\nUsage: vi \[-c CMD\] \[-R\] \[-H\] \[FILE\]\.\.\.\n/);
+    expect(err('kubectl exec bb -- vi -cfoo -x')).toMatch(/^vi: invalid option -- 'x'\nBusyBox/);
+    expect(err('kubectl exec bb -- vi --foo')).toMatch(/^vi: unrecognized option '--foo'\nBusyBox/);
+  });
+
   it('a tab, an empty file and a directory draw as recorded', () => {
     const s = new Session({ seed: 1, simulation: bootedCopy() });
     s.run("kubectl exec bb -- sh -c 'printf \"\\tx\\n  y\\n\" > /tmp/t; : > /tmp/e'");

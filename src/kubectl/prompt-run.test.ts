@@ -149,6 +149,21 @@ describe('cd and xargs', () => {
     expect(out(s.run('kubectl get pods -o name | xargs kubectl delete'))).toBe('pod "p1" deleted from default namespace\npod "p2" deleted from default namespace\n');
     expect(out(s.run('kubectl get pods -o name'))).toBe('');
   });
+
+  it("walks xargs' options as GNU xargs 4.9's getopt_long does (recorded)", () => {
+    const s = new Session();
+    // --max-lines's argument is optional, so it is only ever attached: `1` is the command.
+    expect(s.run("echo 'a b' | xargs --max-lines 1 echo")).toEqual({ output: [{ stream: 'stderr', text: 'xargs: 1: No such file or directory\n' }], exitCode: 127 });
+    expect(out(s.run("printf 'a b\\nc\\n' | xargs -l echo"))).toBe('a b\nc\n');
+    expect(out(s.run("printf 'a b\\nc\\n' | xargs --max-l=2 echo"))).toBe('a b c\n');
+    expect(out(s.run('echo a | xargs -P 0 -tn1 echo'))).toBe('a\n');
+    expect(out(s.run('echo a | xargs -n 0 echo'), 'stderr')).toBe("xargs: value 0 for -n option should be >= 1\nTry 'xargs --help' for more information.\n");
+    expect(out(s.run('echo a | xargs -Q'), 'stderr')).toBe("xargs: invalid option -- 'Q'\nTry 'xargs --help' for more information.\n");
+    expect(out(s.run('echo a | xargs --foo'), 'stderr')).toBe("xargs: unrecognized option '--foo'\nTry 'xargs --help' for more information.\n");
+    expect(out(s.run('echo a | xargs -n'), 'stderr')).toBe("xargs: option requires an argument -- 'n'\nTry 'xargs --help' for more information.\n");
+    // The command ends the options: -Q after it is echo's word.
+    expect(out(s.run('echo a | xargs echo -Q'))).toBe('-Q a\n');
+  });
 });
 
 describe('time at the prompt', () => {

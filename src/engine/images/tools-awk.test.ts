@@ -124,6 +124,21 @@ describe('what the simulator adds around the language', () => {
     expect(sh('busybox:1.36', 'awk; echo $?').output).toMatch(/^BusyBox v1\.36\.1 .*\n\nUsage: awk \[OPTIONS\] \[AWK_PROGRAM\] \[FILE\]\.\.\.\n[\s\S]*\n1\n$/);
   });
 
+  it('walks its options as each awk does (recorded: BusyBox 1.35 getopt32 "+F:v:*f:*e:*W:", mawk one option a word)', () => {
+    const first = (image: string, line: string): string => sh(image, `${line} 2>&1 | head -1`).output;
+    expect(first('busybox:1.36', 'awk -x')).toBe("awk: invalid option -- 'x'\n");
+    expect(first('busybox:1.36', 'awk -F')).toBe("awk: option requires an argument -- 'F'\n");
+    expect(first('busybox:1.36', 'awk --foo')).toBe("awk: unrecognized option '--foo'\n");
+    // -W is taken and ignored, with one warning however often it is given.
+    expect(sh('busybox:1.36', "awk -Wx -W y 'BEGIN { print 1 }' 2>&1")).toEqual({ exitCode: 0, output: 'awk: warning: option -W is ignored\n1\n' });
+    // A -v that is no assignment is the usage screen.
+    expect(sh('busybox:1.36', "awk -v 'BEGIN { print 1 }' 2>&1; echo $?").output).toMatch(/^BusyBox v1\.36\.1 .*\n\nUsage: awk [\s\S]*\n1\n$/);
+    // The program ends the options: `-x` after it is a FILE.
+    expect(sh('busybox:1.36', "echo a | awk 1 -x 2>&1").output).toBe('awk: -x: No such file or directory\n');
+    expect(sh('busybox:1.36', "awk -vA=4 -e 'BEGIN { print A }'").output).toBe('4\n');
+    expect(sh('debian:12', 'awk -x 2>&1; echo $?').output).toBe('awk: not an option: -x\n2\n');
+  });
+
   it('reads the program from -f and sees the environment in ENVIRON', () => {
     expect(sh('debian:12', "echo 'BEGIN { print \"from file\" }' > /tmp/p.awk; awk -f /tmp/p.awk").output).toBe('from file\n');
     expect(sh('debian:12', "X=42 awk 'BEGIN { print ENVIRON[\"X\"] + 1 }'").output).toBe('43\n');

@@ -35,6 +35,13 @@ describe('which', () => {
     expect(run('debian:12', 'which -x')).toMatchObject({ exitCode: 2, output: 'Illegal option -x\nUsage: /usr/bin/which [-a] args\n' });
     expect(run('debian:12', 'which')).toMatchObject({ exitCode: 1, output: '' });
     expect(run('busybox:1.36', 'which')).toMatchObject({ exitCode: 1, output: expect.stringContaining('Usage: which [-a] COMMAND...\n\nLocate COMMAND\n') });
+    // Recorded, BusyBox 1.35.0 over glibc: getopt takes -a after a COMMAND; `--` ends the options; any --word is unrecognized.
+    expect(run('busybox:1.36', 'which env -a')).toMatchObject({ exitCode: 0, output: '/usr/bin/env\n/bin/env\n' });
+    expect(run('busybox:1.36', 'which -- -a; echo $?')).toMatchObject({ output: '1\n' });
+    expect(run('busybox:1.36', 'which -ax ls 2>&1 >/dev/null | head -1')).toMatchObject({ output: "which: invalid option -- 'x'\n" });
+    expect(run('busybox:1.36', 'which --a ls 2>&1 >/dev/null | head -1')).toMatchObject({ output: "which: unrecognized option '--a'\n" });
+    // debianutils' script (dash's getopts) stops at the first COMMAND.
+    expect(run('debian:12', 'which sh -a; echo $?')).toMatchObject({ output: '/usr/bin/sh\n1\n' });
   });
 });
 

@@ -166,6 +166,8 @@ describe('watch at the page terminal', () => {
     expect(err('watch --beep=x echo')).toBe("watch: option '--beep' doesn't allow an argument");
     expect(err('watch --no x')).toBe("watch: option '--no' is ambiguous; possibilities: '--no-title' '--no-wrap'");
     expect(err('watch --e x')).toBe("watch: option '--e' is ambiguous; possibilities: '--errexit' '--equexit' '--exec'");
+    // glibc quotes the word as given, its value too.
+    expect(err('watch --e=3 x')).toBe("watch: option '--e=3' is ambiguous; possibilities: '--errexit' '--equexit' '--exec'");
     expect(s.run('watch -n abc echo')).toEqual({ output: [{ stream: 'stderr', text: "watch: failed to parse argument: 'abc': Invalid argument\n" }], exitCode: 1 });
     expect(err('watch -n 1e9 echo')).toBe("watch: failed to parse argument: '1e9': Invalid argument");
     expect(err('watch -q x echo')).toBe("watch: failed to parse argument: 'x': Invalid argument");
