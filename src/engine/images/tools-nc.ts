@@ -15,6 +15,7 @@ import type { Net } from './net-tools';
 import type { ToolEnv, ToolResult } from './tools';
 import type { HttpRequest } from './types';
 import { headBlock } from './http-wire';
+import { getopt, getopt32, messageOf } from '../../k8s/getopt';
 
 const BANNER = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\n';
 const NC_USAGE = `${BANNER}Usage: nc [OPTIONS] HOST PORT  - connect\nnc [OPTIONS] -l -p PORT [HOST] [PORT]  - listen\n\n\t-e PROG\tRun PROG after connect (must be last)\n\t-l\tListen mode, for inbound connects\n\t-lk\tWith -e, provides persistent server\n\t-p PORT\tLocal port\n\t-s ADDR\tLocal address\n\t-w SEC\tTimeout for connects and final net reads\n\t-i SEC\tDelay interval for lines sent\n\t-n\tDon't do DNS resolution\n\t-u\tUDP mode\n\t-b\tAllow broadcasts\n\t-v\tVerbose\n\t-o FILE\tHex dump traffic\n\t-z\tZero-I/O mode (scanning)\n`;
@@ -64,49 +65,33 @@ interface NcOptions {
   args: string[];
 }
 
-/** getopt32("np:s:ubvw:+lki:o:z"): flags may cluster, a value may follow in the same word. */
+/**
+ * getopt32("np:s:ubvw:+lki:o:z") over glibc: flags cluster, a value may follow in the same word,
+ * options may follow the host. A word `-e` ends them first (nc_bloaty's scan before getopt): what
+ * follows is the program to run, not modelled.
+ */
 function ncOptions(argv: string[], env: ToolEnv): NcOptions | { status: number } {
   const o: NcOptions = { zero: false, verbose: 0, waitS: 0, udp: false, listen: false, args: [] };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (a === '--') {
-      o.args.push(...argv.slice(i + 1));
-      break;
-    }
-    if (!a.startsWith('-') || a === '-') {
-      o.args.push(a);
-      continue;
-    }
-    for (let j = 1; j < a.length; j++) {
-      const c = a[j]!;
-      if ('psiow'.includes(c)) {
-        const v = j + 1 < a.length ? a.slice(j + 1) : argv[++i];
-        if (v === undefined) {
-          env.io.err(`nc: option requires an argument -- '${c}'\n${NC_USAGE}`);
-          return { status: 1 };
-        }
-        if (c === 'w') {
-          if (!/^\d+$/.test(v)) {
-            env.io.err(`nc: invalid number '${v}'\n`);
-            return { status: 1 };
-          }
-          o.waitS = Number(v);
-        }
-        break;
-      }
-      if (c === 'z') o.zero = true;
-      else if (c === 'v') o.verbose++;
-      else if (c === 'u') o.udp = true;
-      else if (c === 'l' || c === 'k') o.listen = true;
-      else if (c === 'e') {
-        // -e PROG ends the options: what follows is the program to run.
-        return o;
-      } else if (c !== 'n' && c !== 'b') {
-        env.io.err(`nc: invalid option -- '${c}'\n${NC_USAGE}`);
+  const e = argv.indexOf('-e');
+  const walked = getopt(e < 0 ? argv : argv.slice(0, e), getopt32('np:s:ubvw:lki:o:z'), ({ key, value }): { status: number } | undefined => {
+    if (key === 'w') {
+      if (!/^\d+$/.test(value!)) {
+        env.io.err(`nc: invalid number '${value!}'\n`);
         return { status: 1 };
       }
-    }
+      o.waitS = Number(value);
+    } else if (key === 'z') o.zero = true;
+    else if (key === 'v') o.verbose++;
+    else if (key === 'u') o.udp = true;
+    else if (key === 'l' || key === 'k') o.listen = true;
+    return undefined;
+  });
+  if (walked.k === 'error') {
+    env.io.err(`nc: ${messageOf('glibc', walked.error)}\n${NC_USAGE}`);
+    return { status: 1 };
   }
+  if (walked.k === 'stopped') return walked.value;
+  o.args = walked.operands;
   if (o.args.length > 2) {
     env.io.err(NC_USAGE);
     return { status: 1 };

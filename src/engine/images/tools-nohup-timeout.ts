@@ -27,6 +27,7 @@
 import { normalizePath } from './fs';
 import { getopt, HELP_VERSION, quote, usageError, type OptionSpec } from './tool-options';
 import { bb, stdinIsTty, stdoutIsTty, type ExecRequest, type ToolEnv, type ToolResult } from './tool-types';
+import { getopt as walk, getopt32, messageOf } from '../../k8s/getopt';
 
 const BANNER = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\n';
 
@@ -136,40 +137,30 @@ export function timeout(args: string[], env: ToolEnv): ToolResult {
 /** BusyBox's getopt32 `+s:k:`: a bad option or a missing operand prints the usage (status 1). */
 function bbTimeoutOptions(args: string[], env: ToolEnv): { signal: number; operands: string[] } | ToolResult {
   let signal = 15;
-  let i = 0;
   const usage = (): ToolResult => {
     env.io.err(BB_TIMEOUT_USAGE);
     return { status: 1 };
   };
-  for (; i < args.length && args[i]!.startsWith('-') && args[i] !== '-'; i++) {
-    const a = args[i]!;
-    if (a === '--') {
-      i++;
-      break;
-    }
-    const flag = a[1]!;
-    if (flag !== 's' && flag !== 'k') {
-      env.io.err(`timeout: invalid option -- '${flag}'\n`);
-      return usage();
-    }
-    const value = a.length > 2 ? a.slice(2) : args[++i];
-    if (value === undefined) {
-      env.io.err(`timeout: option requires an argument -- '${flag}'\n`);
-      return usage();
-    }
-    if (flag === 's') {
-      const n = signalNumber(value);
+  const walked = walk(args, getopt32('+s:k:'), ({ key, value }): ToolResult | undefined => {
+    if (key === 's') {
+      const n = signalNumber(value!);
       if (n === undefined) {
-        env.io.err(`timeout: unknown signal '${value}'\n`);
+        env.io.err(`timeout: unknown signal '${value!}'\n`);
         return { status: 1 };
       }
       signal = n;
-    } else if (duration(value) === undefined) {
-      env.io.err(`timeout: invalid number '${value}'\n`);
+    } else if (duration(value!) === undefined) {
+      env.io.err(`timeout: invalid number '${value!}'\n`);
       return { status: 1 };
     }
+    return undefined;
+  });
+  if (walked.k === 'error') {
+    env.io.err(`timeout: ${messageOf('glibc', walked.error)}\n`);
+    return usage();
   }
-  const operands = args.slice(i);
+  if (walked.k === 'stopped') return walked.value;
+  const operands = walked.operands;
   if (operands.length < 2) return usage();
   return { signal, operands };
 }

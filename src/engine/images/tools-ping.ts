@@ -14,6 +14,7 @@
 import type { Net } from './net-tools';
 import type { ToolEnv, ToolResult } from './tools';
 import type { EchoReply } from './types';
+import { getopt, getopt32, messageOf } from '../../k8s/getopt';
 
 const PING_USAGE = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: ping [OPTIONS] HOST\n\nSend ICMP ECHO_REQUESTs to HOST\n\n\t-4,-6\t\tForce IP or IPv6 name resolution\n\t-c CNT\t\tSend only CNT pings\n\t-s SIZE\t\tSend SIZE data bytes in packets (default 56)\n\t-i SECS\t\tInterval\n\t-A\t\tPing as soon as reply is received\n\t-t TTL\t\tSet TTL\n\t-I IFACE/IP\tSource interface or IP address\n\t-W SEC\t\tSeconds to wait for the first response (default 10)\n\t\t\t(after all -c CNT packets are sent)\n\t-w SEC\t\tSeconds until ping exits (default:infinite)\n\t\t\t(can exit earlier with -c CNT)\n\t-q\t\tQuiet, only display output at start/finish\n\t-p HEXBYTE\tPayload pattern\n';
 
@@ -39,41 +40,30 @@ interface PingOptions {
 
 function options(argv: string[], env: ToolEnv, flavour: 'busybox' | 'iputils' = 'busybox'): PingOptions | { status: number } {
   const o: PingOptions = { count: 0, size: 56, intervalMs: 1000, waitS: 10, deadlineS: 0, quiet: false, host: '' };
-  const hosts: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    if (!a.startsWith('-') || a === '-') {
-      hosts.push(a);
-      continue;
+  // Both walk with getopt over glibc (options after the host count too); BusyBox's getopt32 also calls any --word unrecognized.
+  const short = 'c:s:i:w:W:t:I:p:q46An';
+  const walked = getopt(argv, flavour === 'iputils' ? { short } : getopt32(short), ({ key: c, value }): { status: number } | undefined => {
+    if (c === 'q') o.quiet = true;
+    if (value === undefined) return undefined;
+    const n = Number(value);
+    const numeric = c === 'i' ? /^\d+(\.\d+)?$/.test(value) : /^\d+$/.test(value);
+    if ('csiwWt'.includes(c) && !numeric) {
+      env.io.err(flavour === 'iputils' ? `ping: invalid argument: '${value}'\n` : `ping: invalid number '${value}'\n`);
+      return { status: 1 };
     }
-    for (let j = 1; j < a.length; j++) {
-      const c = a[j]!;
-      if ('csiwWtIp'.includes(c)) {
-        const v = j + 1 < a.length ? a.slice(j + 1) : argv[++i];
-        if (v === undefined) {
-          env.io.err(`ping: option requires an argument -- '${c}'\n${flavour === 'iputils' ? IPUTILS_USAGE : PING_USAGE}`);
-          return { status: flavour === 'iputils' ? 2 : 1 };
-        }
-        const n = Number(v);
-        const numeric = c === 'i' ? /^\d+(\.\d+)?$/.test(v) : /^\d+$/.test(v);
-        if ('csiwWt'.includes(c) && !numeric) {
-          env.io.err(flavour === 'iputils' ? `ping: invalid argument: '${v}'\n` : `ping: invalid number '${v}'\n`);
-          return { status: 1 };
-        }
-        if (c === 'c') o.count = n;
-        else if (c === 's') o.size = n;
-        else if (c === 'i') o.intervalMs = Math.round(n * 1000);
-        else if (c === 'w') o.deadlineS = n;
-        else if (c === 'W') o.waitS = n;
-        break;
-      }
-      if (c === 'q') o.quiet = true;
-      else if (!'46An'.includes(c)) {
-        env.io.err(`ping: invalid option -- '${c}'\n${flavour === 'iputils' ? IPUTILS_USAGE : PING_USAGE}`);
-        return { status: flavour === 'iputils' ? 2 : 1 };
-      }
-    }
+    if (c === 'c') o.count = n;
+    else if (c === 's') o.size = n;
+    else if (c === 'i') o.intervalMs = Math.round(n * 1000);
+    else if (c === 'w') o.deadlineS = n;
+    else if (c === 'W') o.waitS = n;
+    return undefined;
+  });
+  if (walked.k === 'error') {
+    env.io.err(`ping: ${messageOf('glibc', walked.error)}\n${flavour === 'iputils' ? IPUTILS_USAGE : PING_USAGE}`);
+    return { status: flavour === 'iputils' ? 2 : 1 };
   }
+  if (walked.k === 'stopped') return walked.value;
+  const hosts = walked.operands;
   if (hosts.length !== 1) {
     env.io.err(flavour === 'iputils' ? 'ping: usage error: Destination address required\n' : PING_USAGE);
     return { status: 1 };

@@ -16,6 +16,7 @@
 import { wall } from './clock';
 import type { Proc } from './proc-model';
 import type { ToolEnv, ToolResult } from './tool-types';
+import { getopt, getopt32, messageOf } from '../../k8s/getopt';
 
 /** What ps reads besides the table: the caller itself (its uid and terminal) and the machine's memory. */
 export interface PsCaller {
@@ -458,31 +459,18 @@ const BB_USAGE = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n
 /** BusyBox's applet (ENABLE_DESKTOP, as the busybox image builds it): every process, -o picks the columns. */
 export function busyboxPs(args: string[], procs: Proc[], c: PsCaller, env: ToolEnv): ToolResult {
   const cols: BbColumn[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    // getopt32 "Zo:*aAdeflT": words without a dash (`aux`) are operands, which ps ignores.
-    if (!a.startsWith('-') || a === '-') continue;
-    if (a === '--') break;
-    for (let k = 1; k < a.length; k++) {
-      const f = a[k]!;
-      if ('ZaAdeflT'.includes(f)) continue;
-      if (f === 'o') {
-        const v = a.slice(k + 1) || args[++i];
-        if (v === undefined) {
-          env.io.err(`ps: option requires an argument -- 'o'\n${BB_USAGE}`);
-          return { status: 1 };
-        }
-        const e = bbParseO(v, cols);
-        if (e) {
-          env.io.err(e);
-          return { status: 1 };
-        }
-        break;
-      }
-      env.io.err(`ps: invalid option -- '${f}'\n${BB_USAGE}`);
-      return { status: 1 };
-    }
+  // getopt32 "Zo:*aAdeflT" over glibc: words without a dash (`aux`) are operands, which ps ignores.
+  const walked = getopt(args, getopt32('Zo:aAdeflT'), ({ key, value }): ToolResult | undefined => {
+    const e = key === 'o' ? bbParseO(value!, cols) : undefined;
+    if (!e) return undefined;
+    env.io.err(e);
+    return { status: 1 };
+  });
+  if (walked.k === 'error') {
+    env.io.err(`ps: ${messageOf('glibc', walked.error)}\n${BB_USAGE}`);
+    return { status: 1 };
   }
+  if (walked.k === 'stopped') return walked.value;
   const specs = cols.length ? cols : ['pid', 'user', 'time', 'args'].map((n) => BB_COLUMNS[n]!);
   const lines: string[] = [];
   // format_header / format_process: `%-*s ` for each field but the last, which is not padded.

@@ -11,6 +11,7 @@
  * simulated.
  */
 import type { ExecRequest, ToolEnv, ToolResult } from './tool-types';
+import { getopt, getopt32, messageOf } from '../../k8s/getopt';
 
 const USAGE = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: time [-vpa] [-o FILE] PROG ARGS\n\nRun PROG, display resource usage when it exits\n\n\t-v\tVerbose\n\t-p\tPOSIX output format\n\t-f FMT\tCustom format\n\t-o FILE\tWrite result to FILE\n\t-a\tAppend (else overwrite)\n';
 
@@ -36,26 +37,21 @@ export function busyboxTimeReport(posix: boolean, status: number, ms: number): s
 
 export function time(args: string[], env: ToolEnv): ToolResult {
   let posix = false;
-  let i = 0;
   // getopt32 "^+vpao:f:": options stop at PROG.
-  for (; i < args.length && args[i]!.startsWith('-') && args[i] !== '-'; i++) {
-    const a = args[i]!;
-    if (a === '--') {
-      i++;
-      break;
+  const walked = getopt(args, getopt32('+vpao:f:'), ({ key }): ToolResult | undefined => {
+    if (key === 'p') posix = true;
+    else {
+      env.io.err(`time: option '-${key}' is not supported by this simulator\n`);
+      return { status: 1 };
     }
-    for (const f of a.slice(1)) {
-      if (f === 'p') posix = true;
-      else if (f === 'v' || f === 'f' || f === 'o' || f === 'a') {
-        env.io.err(`time: option '-${f}' is not supported by this simulator\n`);
-        return { status: 1 };
-      } else {
-        env.io.err(`time: invalid option -- '${f}'\n${USAGE}`);
-        return { status: 1 };
-      }
-    }
+    return undefined;
+  });
+  if (walked.k === 'error') {
+    env.io.err(`time: ${messageOf('glibc', walked.error)}\n${USAGE}`);
+    return { status: 1 };
   }
-  const argv = args.slice(i);
+  if (walked.k === 'stopped') return walked.value;
+  const argv = walked.operands;
   if (argv.length === 0) {
     env.io.err(USAGE);
     return { status: 1 };

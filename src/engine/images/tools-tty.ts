@@ -10,6 +10,7 @@
  */
 import { getopt, HELP_VERSION, quote, usageError, type OptionSpec } from './tool-options';
 import { bb, stdinIsTty, type ToolEnv, type ToolResult } from './tool-types';
+import { getopt as walk, getopt32, messageOf } from '../../k8s/getopt';
 
 const GNU: OptionSpec = { tool: 'tty', short: 's', long: [['silent', 's', 'none'], ['quiet', 's', 'none'], ...HELP_VERSION], unsupported: ['help', 'version'], status: 2 };
 
@@ -18,18 +19,16 @@ const BUSYBOX_USAGE = "BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call bina
 export function tty(args: string[], env: ToolEnv): ToolResult {
   let silent = false;
   if (bb(env)) {
-    let i = 0;
-    for (; i < args.length && args[i] !== '--' && /^-./.test(args[i]!); i++) {
-      for (const c of args[i]!.slice(1)) {
-        if (c !== 's') {
-          env.io.err(`tty: invalid option -- '${c}'\n${BUSYBOX_USAGE}`);
-          return { status: 2 };
-        }
-        silent = true;
-      }
+    // getopt32 "s" over glibc: -s after an operand counts too (recorded: `busybox tty a -s` is silent).
+    const walked = walk(args, getopt32('s'), () => {
+      silent = true;
+      return undefined;
+    });
+    if (walked.k === 'error') {
+      env.io.err(`tty: ${messageOf('glibc', walked.error)}\n${BUSYBOX_USAGE}`);
+      return { status: 2 };
     }
-    if (args[i] === '--') i++;
-    if (i < args.length) env.io.err('tty: ignoring all arguments\n');
+    if (walked.k === 'done' && walked.operands.length > 0) env.io.err('tty: ignoring all arguments\n');
   } else {
     const parsed = getopt(args, GNU, env);
     if (!parsed.ok) return parsed.result;
