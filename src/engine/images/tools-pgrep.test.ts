@@ -17,6 +17,10 @@ describe('pgrep and pidof read the same table as ps', () => {
     expect(execInContainer(p, 6000, ['pgrep', '-a', '-u', 'nginx', 'nginx']).output).toBe('29 nginx: worker process\n30 nginx: worker process\n');
     expect(execInContainer(p, 6000, ['pgrep', '-c', '-x', 'ngin'])).toMatchObject({ exitCode: 1, output: '0\n' });
     expect(execInContainer(p, 6000, ['pgrep'])).toMatchObject({ exitCode: 2, output: "pgrep: no matching criteria specified\nTry `pgrep --help' for more information.\n" });
+    // getopt_long's prefixes and messages over procps-ng 4.0.2's whole table (recorded: `pgrep --e x`).
+    expect(execInContainer(p, 6000, ['pgrep', '--list-n', 'ngin']).output).toBe('1 nginx\n29 nginx\n30 nginx\n');
+    expect(execInContainer(p, 6000, ['pgrep', '--e', 'x'])).toMatchObject({ exitCode: 2, output: expect.stringMatching(/^pgrep: option '--e' is ambiguous; possibilities: '--euid' '--exact' '--echo'\n\nUsage:\n pgrep \[options\] <pattern>\n/) });
+    expect(execInContainer(p, 6000, ['pgrep', '--older', '5', 'x'])).toMatchObject({ exitCode: 2, output: "pgrep: option '--older' is not supported by this simulator\n" });
   });
 
   it('BusyBox: pgrep tries argv[0] then comm and leaves itself out; pidof exits 1 when nothing runs by that name', () => {

@@ -12,6 +12,7 @@
 import { translate } from './posix-regex';
 import type { Proc } from './proc-model';
 import { bb, type ToolEnv, type ToolResult } from './tool-types';
+import { getopt, getopt32, messageOf, type GetoptSpec } from '../../k8s/getopt';
 
 const PROCPS_USAGE = `
 Usage:
@@ -74,47 +75,46 @@ interface PgrepOpts {
 /** argv[0] as /proc/PID/cmdline holds it: a program that set a title keeps it all in one string. */
 const argv0 = (p: Proc): string => (p.titled ? p.args : (p.args.split(' ')[0] ?? ''));
 
+/**
+ * procps-ng 4.0.2 pgrep's getopt_long table: every long name (`pgrep --help`), in the order its
+ * ambiguity messages list them (recorded: `pgrep --l x` names '--list-name' '--list-full'
+ * '--lightweight' '--logpidfile'). The short letters are the modelled ones; a long option that is
+ * not modelled is refused by name.
+ */
+const PROCPS: GetoptSpec = {
+  short: 'lavcfinoxP:u:d:',
+  long: [
+    ['signal', 'signal', 'required'], ['count', 'c', 'none'], ['cgroup', 'cgroup', 'required'], ['delimiter', 'd', 'required'], ['list-name', 'l', 'none'],
+    ['list-full', 'a', 'none'], ['full', 'f', 'none'], ['pgroup', 'pgroup', 'required'], ['group', 'group', 'required'], ['ignore-ancestors', 'ignore-ancestors', 'none'],
+    ['ignore-case', 'i', 'none'], ['newest', 'n', 'none'], ['oldest', 'o', 'none'], ['older', 'older', 'required'], ['parent', 'P', 'required'],
+    ['session', 'session', 'required'], ['terminal', 'terminal', 'required'], ['euid', 'u', 'required'], ['uid', 'uid', 'required'], ['inverse', 'v', 'none'],
+    ['lightweight', 'lightweight', 'none'], ['exact', 'x', 'none'], ['pidfile', 'pidfile', 'required'], ['logpidfile', 'logpidfile', 'none'], ['echo', 'echo', 'none'],
+    ['ns', 'ns', 'required'], ['nslist', 'nslist', 'required'], ['runstates', 'runstates', 'required'], ['help', 'help', 'none'], ['version', 'version', 'none'],
+  ],
+};
+
 function parse(args: string[], busybox: boolean): PgrepOpts | { error: string; status: number } {
   const o: PgrepOpts = { list: 'none', full: false, exact: false, invert: false, count: false, newest: false, oldest: false, ignoreCase: false, delimiter: '\n' };
   const usage = (msg: string): { error: string; status: number } => (busybox ? { error: `${msg}${BB_PGREP_USAGE}`, status: 1 } : { error: `${msg}${PROCPS_USAGE}`, status: 2 });
-  const operands: string[] = [];
-  const long: Record<string, string> = { '--list-name': '-l', '--list-full': '-a', '--inverse': '-v', '--count': '-c', '--full': '-f', '--ignore-case': '-i', '--newest': '-n', '--oldest': '-o', '--exact': '-x', '--parent': '-P', '--euid': '-u', '--delimiter': '-d' };
-  for (let i = 0; i < args.length; i++) {
-    const given = args[i]!;
-    const a = !busybox && given.startsWith('--') && Object.hasOwn(long, given) ? long[given]! : given;
-    if (a === '--') {
-      operands.push(...args.slice(i + 1));
-      break;
-    }
-    if (!a.startsWith('-') || a === '-') {
-      operands.push(a);
-      continue;
-    }
-    if (!busybox && a.startsWith('--')) return usage(`pgrep: unrecognized option '${a}'\n`);
-    for (let k = 1; k < a.length; k++) {
-      const f = a[k]!;
-      const value = (): string | undefined => a.slice(k + 1) || args[++i];
-      const allowed = busybox ? 'lafxnovP' : 'lavcfinoxPud';
-      if (!allowed.includes(f)) return usage(`pgrep: invalid option -- '${f}'\n`);
-      if (f === 'l') o.list = 'name';
-      else if (f === 'a') o.list = 'full';
-      else if (f === 'f') o.full = true;
-      else if (f === 'x') o.exact = true;
-      else if (f === 'v') o.invert = true;
-      else if (f === 'c') o.count = true;
-      else if (f === 'n') o.newest = true;
-      else if (f === 'o') o.oldest = true;
-      else if (f === 'i') o.ignoreCase = true;
-      else {
-        const v = value();
-        if (v === undefined) return usage(`pgrep: option requires an argument -- '${f}'\n`);
-        if (f === 'P') o.parents = v.split(',').map(Number);
-        else if (f === 'u') o.users = v.split(',');
-        else o.delimiter = v;
-        break;
-      }
-    }
-  }
+  const walked = getopt(args, busybox ? getopt32('lafxnovP:') : PROCPS, ({ key, value, name }): { error: string; status: number } | undefined => {
+    if (key.length > 1) return { error: `pgrep: option '${name}' is not supported by this simulator\n`, status: 2 };
+    if (key === 'l') o.list = 'name';
+    else if (key === 'a') o.list = 'full';
+    else if (key === 'f') o.full = true;
+    else if (key === 'x') o.exact = true;
+    else if (key === 'v') o.invert = true;
+    else if (key === 'c') o.count = true;
+    else if (key === 'n') o.newest = true;
+    else if (key === 'o') o.oldest = true;
+    else if (key === 'i') o.ignoreCase = true;
+    else if (key === 'P') o.parents = value!.split(',').map(Number);
+    else if (key === 'u') o.users = value!.split(',');
+    else o.delimiter = value!;
+    return undefined;
+  });
+  if (walked.k === 'error') return usage(`pgrep: ${messageOf('glibc', walked.error)}\n`);
+  if (walked.k === 'stopped') return walked.value;
+  const operands = walked.operands;
   if (operands.length > 1) return busybox ? usage('') : { error: `pgrep: only one pattern can be provided\nTry \`pgrep --help' for more information.\n`, status: 2 };
   if (operands[0] !== undefined) o.pattern = operands[0];
   else if (!o.parents && !o.users) return busybox ? usage('') : { error: "pgrep: no matching criteria specified\nTry `pgrep --help' for more information.\n", status: 2 };
