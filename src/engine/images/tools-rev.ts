@@ -16,6 +16,7 @@
 import { stat } from './fs';
 import { getopt, HELP_VERSION, type OptionSpec } from './tool-options';
 import { bb, path, type ToolEnv, type ToolResult } from './tool-types';
+import { getopt as walk, getopt32, messageOf } from '../../k8s/getopt';
 
 /** BusyBox 1.36's usage screen for rev (rev_trivial_usage, rev_full_usage). */
 const BB_USAGE = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: rev [FILE]...\n\nReverse lines of FILE\n';
@@ -31,16 +32,13 @@ export function rev(args: string[], env: ToolEnv): ToolResult {
 }
 
 function busyboxRev(args: string[], env: ToolEnv): ToolResult {
-  const files: string[] = [];
-  let options = true;
-  for (const a of args) {
-    if (options && a === '--') options = false;
-    else if (options && a.length > 1 && a.startsWith('-')) {
-      const bad = a.startsWith('--') ? `unrecognized option '${a}'` : `invalid option -- '${a[1]}'`;
-      env.io.err(`rev: ${bad}\n${BB_USAGE}`);
-      return { status: 1 };
-    } else files.push(a);
+  // getopt32 "" over glibc: any option, wherever it stands, is refused; `--` lets a FILE start with a dash.
+  const walked = walk(args, getopt32(''), () => undefined);
+  if (walked.k === 'error') {
+    env.io.err(`rev: ${messageOf('glibc', walked.error)}\n${BB_USAGE}`);
+    return { status: 1 };
   }
+  const files = walked.k === 'done' ? walked.operands : [];
   let status = 0;
   let stdinUsed = false;
   for (const f of files.length ? files : ['-']) {
