@@ -305,6 +305,8 @@ export interface CatalogImage {
   userland: Userland;
   /** Which curl its /usr/bin/curl is (curl-builds.ts); unset: Alpine's for a BusyBox userland, else Debian 12's. */
   curl?: CurlBuildName;
+  /** The version its BIND tools name in dig's banner (its package's, tools-dig.ts); unset: Alpine bind-tools' upstream release. */
+  bindVersion?: string;
   entrypoint: string[];
   cmd: string[];
   workingDir?: string;

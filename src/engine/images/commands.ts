@@ -878,6 +878,7 @@ export function toolEnv(m: Machine, ctx: RunContext, env: Record<string, string>
     ...(ctx.pace ? { pace: ctx.pace } : {}),
     ...(ctx.net?.netns ? { netns: ctx.net.netns } : {}),
     ...(ctx.system ? { system: ctx.system } : {}),
+    ...(ctx.image.bindVersion !== undefined ? { bindVersion: ctx.image.bindVersion } : {}),
     ...(argv[0] !== undefined && argv[0].slice(argv[0].lastIndexOf('/') + 1) === 'curl' ? { curl: containerCurl(m, ctx, argv[0]) } : {}),
     program: (fullPath) => programAt(ctx, m.fs, runUser(m, ctx), fullPath),
     // `pid` is the namespace's: this container's own past its pidBase, or another container's in a shared one.

@@ -16,7 +16,7 @@ import type { ZkIo, ZkRequest } from './zookeeper-server';
 import { processIds } from './output';
 import type { HttpRequest, LogLine } from './types';
 import type { Machine, RunContext } from './machine';
-import type { DnsReply, Net, NetAnswer, Resolution } from './net-tools';
+import type { DnsExchange, DnsReply, Net, NetAnswer, Resolution } from './net-tools';
 import { own } from '../../k8s/own';
 import { handshake } from './tls';
 import { publicReply, replyHead } from './internet';
@@ -35,6 +35,19 @@ const NDOTS = 5;
  * after 10 s, and res_nsearch stops at that name instead of trying the next search domain.
  */
 export const LIBC_DNS_TIMEOUT_MS = 10_000;
+
+/**
+ * How long getaddrinfo takes over a refused query. glibc's send_dg connects its UDP socket, so
+ * the ICMP error ends it with ECONNREFUSED, and res_nsearch gives up on the whole search list:
+ * EAI_AGAIN at once (recorded: `getent hosts kubernetes` exit 2, wget's "Temporary failure in
+ * name resolution", BusyBox wget's `bad address`, all within a few ms). musl sends from an
+ * unconnected socket, which is never told, so it waits as for no answer at all (recorded with
+ * musl 1.2.3: "Try again" after its 5 s; the model charges its timeout, LIBC_DNS_TIMEOUT_MS).
+ */
+function refusedLookupMs(ctx: RunContext): number {
+  // Alpine (apk) is the musl userland; every other image's libc is glibc.
+  return ctx.image.userland.pkg === 'apk' ? LIBC_DNS_TIMEOUT_MS : DNS_RTT_MS;
+}
 /** What one answered exchange with CoreDNS costs (simulated). */
 const DNS_RTT_MS = 1;
 
@@ -74,24 +87,41 @@ function answer(ctx: RunContext, name: string): DnsReply {
   return pub ? { rcode: 'NOERROR', ips: [pub.ip], authoritative: false } : { rcode: 'NXDOMAIN' };
 }
 
+const REFUSED: DnsExchange<never> = { kind: 'refused' };
+const UNANSWERED: DnsExchange<never> = { kind: 'timeout' };
+
 /**
- * One UDP socket's exchange with the nameserver: its A queries, answered in order, or undefined
- * when no answer comes back. Behind a ClusterIP the socket's conntrack entry pins one endpoint,
- * chosen the way kube-proxy's random match would be; a query to an endpoint where no CoreDNS
- * listens (or to a Service without endpoints) is never answered.
+ * One UDP socket's exchange with the nameserver: its A queries, answered in order, or what came
+ * back instead. Behind a ClusterIP the socket's conntrack entry pins one endpoint, chosen the way
+ * kube-proxy's random match would be. kube-dns without a ready endpoint is REJECTed by the node
+ * itself, and an endpoint Pod with nothing on 53 answers port unreachable: refused. An endpoint
+ * nobody holds, a NetworkPolicy drop, or no rule at all: never answered.
  */
-function exchange(ctx: RunContext, clock: number, names: string[]): DnsReply[] | undefined {
-  const dns = ctx.dns;
-  if (dns) {
-    const n = dns.endpoints.length;
-    if (n === 0) return undefined;
-    const i = pick(ctx.seed, clock, names[0] ?? '', n);
-    // A NetworkPolicy that drops the query looks like a server that never answers.
-    const dropped = ctx.net?.dnsReachable?.(i) === false;
-    ctx.net?.dnsSent?.(i, dns.endpoints[i] === true && !dropped);
-    if (!dns.endpoints[i] || dropped) return undefined;
+function exchange(ctx: RunContext, clock: number, names: string[]): DnsExchange<DnsReply[]> {
+  const route = ctx.dns?.route;
+  switch (route?.kind) {
+    case undefined:
+      break;
+    case 'unrouted':
+      return UNANSWERED;
+    case 'reject':
+      return REFUSED;
+    case 'dnat': {
+      const i = pick(ctx.seed, clock, names[0] ?? '', route.endpoints.length);
+      // A NetworkPolicy that drops the query looks like a server that never answers.
+      const dropped = ctx.net?.dnsReachable?.(i) === false;
+      const state = dropped ? 'gone' : route.endpoints[i]!;
+      ctx.net?.dnsSent?.(i, state === 'serving');
+      if (state === 'closed') return REFUSED;
+      if (state === 'gone') return UNANSWERED;
+      break;
+    }
+    default: {
+      const never: never = route;
+      return never;
+    }
   }
-  return names.map((name) => answer(ctx, name));
+  return { kind: 'answered', answer: names.map((name) => answer(ctx, name)) };
 }
 
 /** The uplink's DNS behind a machine's stub resolver: public names only, nothing of cluster.local. */
@@ -124,9 +154,10 @@ export function network(m: Machine, ctx: RunContext): Net {
     let ms = 0;
     for (const fqdn of candidates) {
       const r = exchange(ctx, m.clock + ms, [fqdn]);
-      if (!r) return { kind: 'timeout', ms: ms + LIBC_DNS_TIMEOUT_MS };
+      if (r.kind === 'timeout') return { kind: 'again', ms: ms + LIBC_DNS_TIMEOUT_MS };
+      if (r.kind === 'refused') return { kind: 'again', ms: ms + refusedLookupMs(ctx) };
       ms += DNS_RTT_MS;
-      const a = r[0]!;
+      const a = r.answer[0]!;
       if (a.rcode === 'NOERROR' && a.ips.length > 0) return { kind: 'found', fqdn, ips: a.ips, ms };
     }
     return { kind: 'nxdomain', ms };
@@ -158,21 +189,21 @@ export function network(m: Machine, ctx: RunContext): Net {
     nameserver,
     search,
     lookup,
-    query: (names) => (stub ? names.map(upstream) : exchange(ctx, m.clock, names)),
+    query: (names) => (stub ? { kind: 'answered', answer: names.map(upstream) } : exchange(ctx, m.clock, names)),
     queryAt(server, names) {
       if (server === nameserver) return net.query(names);
       // Cluster DNS by its address from a machine with a resolver of its own: the node's kube-proxy rule to CoreDNS.
       if (stub && ctx.dns && server === ctx.dns.nameserver) return exchange(ctx, m.clock, names);
-      return undefined;
+      return UNANSWERED;
     },
     reverse(ip) {
       // The uplink has no PTR for the cluster's or the lab network's addresses (approximate: nor for the public hosts').
-      if (stub) return null;
+      if (stub) return { kind: 'answered', answer: null };
       const r = exchange(ctx, m.clock, [ip]);
-      if (!r) return undefined;
+      if (r.kind !== 'answered') return r;
       // A Service's ClusterIP (a one-address record); Pod IPs' dashed names are left out.
-      for (const [fqdn, ips] of Object.entries(ctx.dns?.records ?? {})) if (ips.length === 1 && ips[0] === ip) return fqdn;
-      return null;
+      for (const [fqdn, ips] of Object.entries(ctx.dns?.records ?? {})) if (ips.length === 1 && ips[0] === ip) return { kind: 'answered', answer: fqdn };
+      return { kind: 'answered', answer: null };
     },
     redis(host, port, commands) {
       if (self.has(host)) {
@@ -194,7 +225,7 @@ export function network(m: Machine, ctx: RunContext): Net {
         return ctx.net?.loopback?.redis?.(port, commands) ?? { kind: 'refused' };
       }
       const r = lookup(host);
-      if (r.kind !== 'found') return { kind: 'unresolved', ms: r.ms, ...(r.kind === 'timeout' ? { timeout: true as const } : {}) };
+      if (r.kind !== 'found') return { kind: 'unresolved', ms: r.ms, ...(r.kind === 'again' ? { timeout: true as const } : {}) };
       const ip = r.ips[0]!;
       if (publicHost(ip)) return ctx.net?.egress?.(ip, port, 'TCP') === false || (port !== 80 && port !== 443) ? { kind: 'timeout' } : { kind: 'not-redis', first: port === 80 ? 'H' : '' };
       return ctx.net?.redis?.(ip, port, commands) ?? { kind: 'refused' };
@@ -207,7 +238,7 @@ export function network(m: Machine, ctx: RunContext): Net {
         return ctx.net?.loopback?.mysql?.(port, req) ?? { kind: 'refused' };
       }
       const r = lookup(host);
-      if (r.kind !== 'found') return { kind: 'unresolved', ms: r.ms, ...(r.kind === 'timeout' ? { timeout: true as const } : {}) };
+      if (r.kind !== 'found') return { kind: 'unresolved', ms: r.ms, ...(r.kind === 'again' ? { timeout: true as const } : {}) };
       const ip = r.ips[0]!;
       if (self.has(ip)) return this.mysql!(ip, port, req);
       if (publicHost(ip)) return ctx.net?.egress?.(ip, port, 'TCP') === false || (port !== 80 && port !== 443) ? { kind: 'timeout' } : { kind: 'not-mysql' };
@@ -234,7 +265,7 @@ export function network(m: Machine, ctx: RunContext): Net {
         return zkExchange(app, port, sent, m.clock, io, (addr, r) => this.zk!(addr.host, addr.electionPort, r));
       }
       const r = lookup(host);
-      if (r.kind !== 'found') return { kind: r.kind === 'timeout' ? 'timeout' : 'refused' };
+      if (r.kind !== 'found') return { kind: r.kind === 'again' ? 'timeout' : 'refused' };
       const ip = r.ips[0]!;
       if (self.has(ip)) return this.zk!(ip, port, req);
       return ctx.net?.zk?.(ip, port, req) ?? { kind: 'refused' };

@@ -42,8 +42,18 @@ export type NetAnswer =
 /** One A query's reply. `authoritative`: CoreDNS's own zone (cluster.local) rather than a forwarded name. */
 export type DnsReply = { rcode: 'NOERROR'; ips: string[]; authoritative: boolean } | { rcode: 'NXDOMAIN'; authoritative?: boolean };
 
-/** getaddrinfo's outcome and the simulated time it took. */
-export type Resolution = { kind: 'found'; fqdn: string; ips: string[]; ms: number } | { kind: 'nxdomain'; ms: number } | { kind: 'timeout'; ms: number };
+/**
+ * What came back on one UDP socket sent to a nameserver: the answer; an ICMP port unreachable
+ * (kube-proxy's REJECT for kube-dns without endpoints, or an endpoint Pod with nothing on 53),
+ * which a connected socket reads as ECONNREFUSED at once; or nothing at all.
+ */
+export type DnsExchange<T> = { kind: 'answered'; answer: T } | { kind: 'refused' } | { kind: 'timeout' };
+
+/**
+ * getaddrinfo's outcome and the simulated time it took. `again` is EAI_AGAIN: no usable answer
+ * came (the nameserver never answered, or refused: glibc gives up at once, musl waits it out).
+ */
+export type Resolution = { kind: 'found'; fqdn: string; ips: string[]; ms: number } | { kind: 'nxdomain'; ms: number } | { kind: 'again'; ms: number };
 
 export interface Net {
   /** resolv.conf's nameserver and search list. */
@@ -53,12 +63,12 @@ export interface Net {
   fetch(host: string, port: number, req: HttpRequest): NetAnswer;
   /** getaddrinfo(3): /etc/hosts, then the search list under ndots:5. */
   lookup(name: string): Resolution;
-  /** A queries sent together on one socket to the nameserver: the replies in order, or undefined on no answer. */
-  query(names: string[]): DnsReply[] | undefined;
-  /** The same, sent to `server` by address (`dig @SERVER`, `nslookup NAME SERVER`); undefined: nobody answers there. */
-  queryAt?(server: string, names: string[]): DnsReply[] | undefined;
-  /** PTR for `ip`: the name, null for NXDOMAIN, undefined on no answer. */
-  reverse(ip: string): string | null | undefined;
+  /** A queries sent together on one socket to the nameserver: the replies in order. */
+  query(names: string[]): DnsExchange<DnsReply[]>;
+  /** The same, sent to `server` by address (`dig @SERVER`, `nslookup NAME SERVER`). */
+  queryAt?(server: string, names: string[]): DnsExchange<DnsReply[]>;
+  /** PTR for `ip`: the name, null for NXDOMAIN. */
+  reverse(ip: string): DnsExchange<string | null>;
   /**
    * A TCP handshake with `ip:port` and nothing sent (nc, telnet); with `echo`, only a container's
    * network has it (the laptop's shell runs none of the tools that use them).
@@ -76,7 +86,7 @@ export interface Net {
   zk?(host: string, port: number, req: ZkRequest): ZkReply;
 }
 
-/** Where redis-cli's connection got: the name did not resolve (`timeout`: no DNS answer), or what the wire brought back. */
+/** Where redis-cli's connection got: the name did not resolve (`timeout`: no usable DNS answer, EAI_AGAIN), or what the wire brought back. */
 export type RedisDial = RedisWire | { kind: 'unresolved'; ms: number; timeout?: true };
 
 export type NetTool = (args: string[], env: ToolEnv, net: Net) => ToolResult;
@@ -239,8 +249,39 @@ function responseHeaders(a: Reply): [string, string][] {
   return a.head?.headers ?? [['Content-Type', a.contentType ?? 'text/plain'], ['Content-Length', String(a.body.length)]];
 }
 
-/** BusyBox's nslookup waits this long for its server (G.default_timeout, 5 s) before giving up. */
+/** BusyBox's nslookup waits this long for its server (G.default_timeout, 5 s) before giving up… */
 const NSLOOKUP_TIMEOUT_MS = 5_000;
+/** …sending its queries again halfway (G.default_retry 2: retry_interval = timeout / retry). */
+const NSLOOKUP_RETRIES = 2;
+
+/**
+ * send_queries() (networking/nslookup.c, the same in 1_35_0 and 1_36_1) when no reply came: it
+ * writes every query on one connected UDP socket, then polls. Refused, the ICMP error from the
+ * node's own REJECT (or a Pod there) is on the socket before the second write, which fails:
+ * `write to '<server>': Connection refused`, and it gives up at once. A single query (a PTR)
+ * writes fine, its poll wakes on the error — `read: Connection refused` — and it waits out the
+ * timeout, resending once halfway, where the same happens again. Unanswered, it says nothing
+ * until the timeout. Recorded with BusyBox 1.35 against a closed port 53 (2 queries: 1 ms;
+ * 1 query: 5 s, two `read:` lines). Approximate: a refusal from a Pod on another node comes back
+ * after the later writes, which the model does not tell apart.
+ */
+function nslookupNoReply(env: ToolEnv, server: string, why: 'refused' | 'timeout', queries: number): ToolResult {
+  const gaveUp = ';; connection timed out; no servers could be reached\n\n';
+  if (why === 'refused' && queries > 1) {
+    env.io.err(`nslookup: write to '${server}': Connection refused\n`);
+    env.io.out(gaveUp);
+    return { status: 1, ms: 1 };
+  }
+  if (why === 'refused') {
+    for (let i = 0; i < NSLOOKUP_RETRIES; i++) {
+      env.io.at?.((i * NSLOOKUP_TIMEOUT_MS) / NSLOOKUP_RETRIES);
+      env.io.err('nslookup: read: Connection refused\n');
+    }
+  }
+  env.io.at?.(NSLOOKUP_TIMEOUT_MS);
+  env.io.out(gaveUp);
+  return { status: 1, ms: NSLOOKUP_TIMEOUT_MS };
+}
 
 /**
  * BusyBox nslookup. 1.28 and older resolve through libc (the search list under ndots) and print
@@ -259,11 +300,10 @@ const nslookup: NetTool = (args, env, net) => {
   if (env.flavour === 'busybox' && major === 1 && minor <= 28) return nslookupLibc(name, env, net);
   if (/^\d+\.\d+\.\d+\.\d+$/.test(name)) return nslookupPtr(name, env, net);
   const names = name.includes('.') ? [name] : net.search.map((s) => `${name}.${s}`);
-  const replies = net.query(names);
-  if (!replies) {
-    env.io.out(';; connection timed out; no servers could be reached\n\n');
-    return { status: 1, ms: NSLOOKUP_TIMEOUT_MS };
-  }
+  const sent = net.query(names);
+  // An A and an AAAA query for each name.
+  if (sent.kind !== 'answered') return nslookupNoReply(env, net.nameserver, sent.kind, names.length * 2);
+  const replies = sent.answer;
   let out = `Server:\t\t${net.nameserver}\nAddress:\t${net.nameserver}:53\n\n`;
   let failed = false;
   // The A queries go out first, then the AAAA ones; CoreDNS answers them in that order. Cluster
@@ -287,11 +327,9 @@ const nslookup: NetTool = (args, env, net) => {
 /** An address asked about: one PTR query for its in-addr.arpa name. */
 function nslookupPtr(ip: string, env: ToolEnv, net: Net): ToolResult {
   const arpa = `${ip.split('.').reverse().join('.')}.in-addr.arpa`;
-  const rev = net.reverse(ip);
-  if (rev === undefined) {
-    env.io.out(';; connection timed out; no servers could be reached\n\n');
-    return { status: 1, ms: NSLOOKUP_TIMEOUT_MS };
-  }
+  const sent = net.reverse(ip);
+  if (sent.kind !== 'answered') return nslookupNoReply(env, net.nameserver, sent.kind, 1);
+  const rev = sent.answer;
   const head = `Server:\t\t${net.nameserver}\nAddress:\t${net.nameserver}:53\n\n`;
   if (rev === null) {
     env.io.out(`${head}** server can't find ${arpa}: NXDOMAIN\n\n`);
@@ -301,11 +339,15 @@ function nslookupPtr(ip: string, env: ToolEnv, net: Net): ToolResult {
   return { status: 0, ms: 5 };
 }
 
-/** BusyBox 1.28's nslookup: getaddrinfo for the server's name (a PTR) and for the name asked. */
+/**
+ * BusyBox 1.28's nslookup: getaddrinfo for the server's name (a PTR) and for the name asked.
+ * Approximate: the image's uClibc is taken to wait out a refused PTR query as an unanswered one.
+ */
 function nslookupLibc(name: string, env: ToolEnv, net: Net): ToolResult {
   let ms = 0;
-  const server = net.reverse(net.nameserver);
-  if (server === undefined) ms += LIBC_DNS_TIMEOUT_MS;
+  const rev = net.reverse(net.nameserver);
+  if (rev.kind !== 'answered') ms += LIBC_DNS_TIMEOUT_MS;
+  const server = rev.kind === 'answered' ? rev.answer : null;
   env.io.out(`Server:    ${net.nameserver}\nAddress 1: ${net.nameserver}${server ? ` ${server}` : ''}\n\n`);
   const r = net.lookup(name);
   ms += r.ms;
@@ -314,8 +356,9 @@ function nslookupLibc(name: string, env: ToolEnv, net: Net): ToolResult {
     return { status: 1, ms: Math.max(ms, 10) };
   }
   const lines = r.ips.map((ip, i) => {
-    const rev = net.reverse(ip);
-    return `Address ${i + 1}: ${ip}${rev ? ` ${rev}` : ''}\n`;
+    const back = net.reverse(ip);
+    const ptr = back.kind === 'answered' ? back.answer : null;
+    return `Address ${i + 1}: ${ip}${ptr ? ` ${ptr}` : ''}\n`;
   });
   env.io.out(`Name:      ${name}\n${lines.join('')}`);
   return { status: 0, ms: Math.max(ms, 5) };
@@ -334,7 +377,7 @@ const NET_TOOLS: ReadonlyMap<string, NetTool> = new Map<string, NetTool>([
   ['nc', nc],
   ['ping', ping],
   ['telnet', telnet],
-  ['dig', (args, env, net) => dig(args, env, net, DIG_VERSION)],
+  ['dig', (args, env, net) => dig(args, env, net, env.bindVersion ?? DIG_VERSION)],
   ['apk', apk],
   ['apt-get', (args, env, net) => aptGet(args, env, net, 'apt-get')],
   ['apt', (args, env, net) => aptGet(args, env, net, 'apt')],

@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { imageDefinition, resolveImage } from './catalog';
 import { containerArgv, execInContainer, probeProcess, processExit, processLogs, serveHttp, setClusterDns, signalTerm, startProcess, type ProcessState } from './process';
-import type { ClusterDns, ProcessInput } from './types';
+import type { ClusterDns, DnsRoute, ProcessInput } from './types';
 
 const IP = '10.244.2.7';
 
 /** Cluster DNS with one answering CoreDNS, kube-dns's own name, and `records`. */
-function dns(records: Record<string, string[]>, endpoints: boolean[] = [true]): ClusterDns {
-  return { nameserver: '10.96.0.10', endpoints, records: { 'kube-dns.kube-system.svc.cluster.local': ['10.96.0.10'], ...records } };
+const SERVING: DnsRoute = { kind: 'dnat', endpoints: ['serving'] };
+/** A stale rule to an address nobody holds: queries go unanswered. */
+const GONE: DnsRoute = { kind: 'dnat', endpoints: ['gone'] };
+
+function dns(records: Record<string, string[]>, route: DnsRoute = SERVING): ClusterDns {
+  return { nameserver: '10.96.0.10', route, records: { 'kube-dns.kube-system.svc.cluster.local': ['10.96.0.10'], ...records } };
 }
 
 function run(p: ProcessState, at: number, script: string): { exitCode: number; output: string; durationMs?: number } {
@@ -187,14 +191,14 @@ describe('process: the Pod resolver against cluster DNS', () => {
   });
 
   it('with no CoreDNS answering, nslookup times out after 5 s and wget reports a bad address after the libc timeout', () => {
-    const p = start('busybox:1.36', { namespace: 'default', command: ['sleep', '3600'], dns: dns(records, []) });
+    const p = start('busybox:1.36', { namespace: 'default', command: ['sleep', '3600'], dns: dns(records, { kind: 'unrouted' }) });
     const r = run(p, 2000, 'nslookup go-api; echo "exit $?"');
     expect(r.output).toBe(';; connection timed out; no servers could be reached\n\nexit 1\n');
     expect(r.durationMs).toBe(5000);
     const w = execInContainer(p, 10_000, ['wget', '-qO-', 'http://go-api/']);
     expect(w).toMatchObject({ exitCode: 1, output: "wget: bad address 'go-api'\n", durationMs: 10_000 });
-    // An endpoint whose CoreDNS is gone answers nothing either.
-    setClusterDns(p, 20_000, dns(records, [false]));
+    // An endpoint no sandbox holds any more answers nothing either.
+    setClusterDns(p, 20_000, dns(records, GONE));
     expect(run(p, 21_000, 'nslookup go-api.default.svc.cluster.local').output).toBe(';; connection timed out; no servers could be reached\n\n');
   });
 
@@ -203,7 +207,7 @@ describe('process: the Pod resolver against cluster DNS', () => {
     expect(run(p, 2000, 'nslookup go-api').output).toBe(
       'Server:    10.96.0.10\nAddress 1: 10.96.0.10 kube-dns.kube-system.svc.cluster.local\n\nName:      go-api\nAddress 1: 10.96.12.34 go-api.default.svc.cluster.local\n',
     );
-    setClusterDns(p, 3000, dns(records, []));
+    setClusterDns(p, 3000, dns(records, GONE));
     const r = run(p, 4000, 'nslookup go-api');
     expect(r.output).toBe("Server:    10.96.0.10\nAddress 1: 10.96.0.10\n\nnslookup: can't resolve 'go-api'\n");
     expect(r.durationMs).toBe(20_000);

@@ -55,7 +55,7 @@ import { chargeRequest } from './resources';
 import { runProbe } from './probe';
 import { argvScript } from './shell-ast';
 import { DEFAULT_OPTS } from '../../k8s/shell-options';
-import type { ClusterDns, ExecChunk, ExecResult, HttpAnswer, HttpRequest, LogLine, NetworkView, Probe, ProbeOutcome, ProcessExit, ProcessInput, RedisWire, ViOpen, ViOutcome } from './types';
+import type { ClusterDns, DnsRoute, ExecChunk, ExecResult, HttpAnswer, HttpRequest, LogLine, NetworkView, Probe, ProbeOutcome, ProcessExit, ProcessInput, RedisWire, ViOpen, ViOutcome } from './types';
 import { viSave } from './tools-vi';
 import { processIds } from './output';
 import { minOf, pushAll } from '../../k8s/arrays';
@@ -1098,8 +1098,13 @@ export function setClusterDns(p: ProcessState, now: number, dns: ClusterDns): bo
   return true;
 }
 
+function sameRoute(a: DnsRoute, b: DnsRoute): boolean {
+  if (a.kind !== 'dnat' || b.kind !== 'dnat') return a.kind === b.kind;
+  return a.endpoints.length === b.endpoints.length && a.endpoints.every((x, i) => x === b.endpoints[i]);
+}
+
 function sameDns(a: ClusterDns, b: ClusterDns): boolean {
-  if (a.nameserver !== b.nameserver || a.endpoints.length !== b.endpoints.length || a.endpoints.some((x, i) => x !== b.endpoints[i])) return false;
+  if (a.nameserver !== b.nameserver || !sameRoute(a.route, b.route)) return false;
   const ka = Object.keys(a.records);
   if (ka.length !== Object.keys(b.records).length) return false;
   for (const k of ka) {

@@ -85,6 +85,8 @@ export interface ToolEnv {
   system?: SystemView;
   /** Which curl `curl` is (curl-builds.ts); unset: curlimages/curl:latest's (the laptop's). */
   curl?: CurlBuild;
+  /** The version dig's banner names (CatalogImage.bindVersion); unset: Alpine bind-tools'. */
+  bindVersion?: string;
   /** Whether an executable program is at this absolute path (program-dirs.ts): what `which` looks for. */
   program?(fullPath: string): boolean;
   /** The exec's terminal can show the page's editor (tools-vi.ts): `vi` hands it the file it opened. */

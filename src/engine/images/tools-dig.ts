@@ -7,7 +7,11 @@
  * not compressed, as CoreDNS only compresses a UDP reply over 1480 bytes), and `forward` for other
  * names (an upstream's `ra`, the root's SOA on NXDOMAIN): the full answer with the `.local`
  * mDNS warning, `+short`, `+noall +answer`, NXDOMAIN, an empty AAAA answer, three timeouts
- * (exit 9), and an invalid option.
+ * (exit 9), and an invalid option. Refused (kube-proxy's REJECT while kube-dns has no endpoint:
+ * ICMP port unreachable on its connected socket) each try fails at once with `connection
+ * refused`, the same three lines and exit 9 within milliseconds (recorded against a closed port
+ * 53). The banner's `; (1 server found)` is printgreeting's count of the servers resolved so far:
+ * only an `@server` before the name has been (recorded: `dig x @S` prints none).
  *
  * dig does not use the search list unless told to (`+search`): `dig web` asks for `web.` and
  * gets the root's NXDOMAIN, the classic surprise next to `nslookup web`. Approximate: the SOA
@@ -21,6 +25,8 @@ import { civil, EPOCH_MS } from '../../k8s/time';
 const USAGE = 'Usage:  dig [@global-server] [domain] [q-type] [q-class] {q-opt}\n            {global-d-opt} host [@local-server] {local-d-opt}\n            [ host [@local-server] {local-d-opt} [...]]\n\nUse "dig -h" (or "dig -h | more") for complete list of options\n';
 /** dig's defaults: +time=5, +tries=3, resolv.conf's ndots:5 for +search. */
 const TIME_S = 5;
+/** One refused try (simulated): the ICMP error comes back from the node itself. */
+const REFUSED_MS = 1;
 const TRIES = 3;
 const NDOTS = 5;
 /** The kubernetes plugin's TTL in kubeadm's Corefile (`ttl 30`) and, for forwarded names, an upstream's. */
@@ -33,6 +39,8 @@ interface DigOptions {
   name: string;
   type: 'A' | 'AAAA';
   server?: string;
+  /** `@server` came before the name: printgreeting counts it in the banner. */
+  serverFirst: boolean;
   short: boolean;
   search: boolean;
   sections: boolean;
@@ -43,11 +51,14 @@ interface DigOptions {
 }
 
 function options(args: string[], env: ToolEnv): DigOptions | ToolResult {
-  const o: DigOptions = { name: '', type: 'A', short: false, search: false, sections: true, answer: true, cmd: true, timeS: TIME_S, tries: TRIES };
+  const o: DigOptions = { name: '', type: 'A', serverFirst: false, short: false, search: false, sections: true, answer: true, cmd: true, timeS: TIME_S, tries: TRIES };
   let named = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a.startsWith('@')) o.server = a.slice(1);
+    if (a.startsWith('@')) {
+      o.server = a.slice(1);
+      if (!named) o.serverFirst = true;
+    }
     else if (a === '-t') o.type = args[++i]?.toUpperCase() === 'AAAA' ? 'AAAA' : 'A';
     else if (a.startsWith('+')) {
       const [key = '', value] = a.slice(1).split('=');
@@ -60,11 +71,16 @@ function options(args: string[], env: ToolEnv): DigOptions | ToolResult {
       else if (k === 'cmd') o.cmd = on;
       else if (k === 'time' && value !== undefined) o.timeS = Math.max(1, Number(value) || TIME_S);
       else if (k === 'tries' && value !== undefined) o.tries = Math.max(1, Number(value) || TRIES);
+      else if (k === 'retry' && value !== undefined) o.tries = Math.max(0, Number(value) || 0) + 1;
       else if (!['comments', 'stats', 'question', 'additional', 'authority', 'tcp', 'recurse', 'cookie', 'edns'].includes(k)) {
         env.io.err(`Invalid option: ${a}\n${USAGE}`);
         return { status: 1 };
       }
-      if (k === 'all' && !on) o.answer = false;
+      // +[no]all sets every display flag, the command-line banner (+cmd) among them.
+      if (k === 'all') {
+        o.answer = on;
+        o.cmd = on;
+      }
     } else if (/^(a|aaaa)$/i.test(a) && named) o.type = a.toUpperCase() as 'A' | 'AAAA';
     else if (!named) {
       o.name = a;
@@ -118,23 +134,27 @@ export function dig(args: string[], env: ToolEnv, net: Net, version: string): To
   if ('status' in parsed) return parsed;
   const o = parsed;
   const server = o.server ?? net.nameserver;
-  const header = `\n; <<>> DiG ${version} <<>> ${args.join(' ')}\n${o.server !== undefined ? '; (1 server found)\n' : ''};; global options: +cmd\n`;
+  const header = o.cmd && !o.short ? `\n; <<>> DiG ${version} <<>> ${args.join(' ')}\n${o.serverFirst ? '; (1 server found)\n' : ''};; global options: +cmd\n` : '';
   const bare = o.name.replace(/\.$/, '');
   const dots = bare.split('.').length - 1;
   const candidates = o.search && !o.name.endsWith('.') && dots < NDOTS ? [...net.search.map((s) => `${bare}.${s}`), bare] : [bare];
   let found: Answer | undefined;
   for (const fqdn of candidates) {
-    const r = server === net.nameserver ? net.query([fqdn]) : net.queryAt?.(server, [fqdn]);
-    if (!r) {
+    const r = (server === net.nameserver ? net.query([fqdn]) : net.queryAt?.(server, [fqdn])) ?? { kind: 'timeout' };
+    if (r.kind !== 'answered') {
+      // Each try waits +time for a reply, or fails as soon as the ICMP error comes back.
+      const tryMs = r.kind === 'refused' ? REFUSED_MS : o.timeS * 1000;
+      const why = r.kind === 'refused' ? 'connection refused' : 'timed out';
       for (let t = 1; t <= o.tries; t++) {
-        env.io.at?.(t * o.timeS * 1000);
-        env.io.out(`;; communications error to ${server}#53: timed out\n`);
+        env.io.at?.(t * tryMs);
+        env.io.out(`;; communications error to ${server}#53: ${why}\n`);
       }
-      env.io.out(`${o.short ? '' : header};; no servers could be reached\n`);
-      return { status: 9, ms: o.tries * o.timeS * 1000 };
+      env.io.out(`${header};; no servers could be reached\n`);
+      return { status: 9, ms: o.tries * tryMs };
     }
-    found = { fqdn, reply: r[0]! };
-    if (r[0]!.rcode !== 'NXDOMAIN') break;
+    const reply = r.answer[0]!;
+    found = { fqdn, reply };
+    if (reply.rcode !== 'NXDOMAIN') break;
   }
   const { fqdn, reply } = found!;
   // CoreDNS's own zone, unless the reply says who answered (a node's stub forwards everything).

@@ -53,7 +53,8 @@ function hostsKey(env: ToolEnv, net: Net, key: string): { line?: string; ms: num
     const l = lines.find((h) => h.ip === key);
     if (l) return { line: print(l.ip, l.names), ms: 0 };
     if (v6(key)) return { ms: 0 };
-    const name = net.reverse(key);
+    const back = net.reverse(key);
+    const name = back.kind === 'answered' ? back.answer : null;
     return { ...(name ? { line: print(key, [name]) } : {}), ms: 1 };
   }
   const own = fromFiles(lines, key, 6) ?? fromFiles(lines, key, 4);

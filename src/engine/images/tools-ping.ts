@@ -210,7 +210,9 @@ export function pingIputils(argv: string[], env: ToolEnv, net: Net): ToolResult 
   env.io.at?.(start);
   env.io.out(`PING ${canon} (${ip}) ${o.size}(${o.size + 28}) bytes of data.\n`);
   const named = !/^\d+\.\d+\.\d+\.\d+$/.test(o.host);
-  const from = named ? `${(ip === '127.0.0.1' ? 'localhost' : net.reverse(ip)) ?? canon} (${ip})` : ip;
+  const back = named && ip !== '127.0.0.1' ? net.reverse(ip) : undefined;
+  const ptr = ip === '127.0.0.1' ? 'localhost' : back?.kind === 'answered' ? back.answer : null;
+  const from = named ? `${ptr ?? canon} (${ip})` : ip;
   const cut = env.sigintAt === undefined ? undefined : env.sigintAt - env.clock - start;
   const planned = schedule(o, (seq) => net.echo?.(ip, seq), cut);
   const caught = interrupted(o, planned, cut);

@@ -300,6 +300,22 @@ export interface TtyShellState {
 export type { Probe };
 
 /**
+ * What one kube-dns endpoint does with a query the node's rule DNATs to it: a CoreDNS listens on
+ * 53 there (`serving`); a ready sandbox holds the address but nothing listens on 53/UDP, so that
+ * Pod's kernel answers ICMP port unreachable (`closed`: the client's socket gets ECONNREFUSED);
+ * or no sandbox holds the address any more (`gone`: a stale rule, the packet goes nowhere).
+ */
+export type DnsEndpointState = 'serving' | 'closed' | 'gone';
+
+/**
+ * Where a query to the resolv.conf nameserver goes after the node's kube-proxy rules: DNAT'ed to
+ * one of `endpoints` (the rule's random pick); REJECTed at once because kube-dns has no ready
+ * endpoint (KUBE-SERVICES' "has no endpoints" rule: ICMP port unreachable, ECONNREFUSED); or, with
+ * no rule for the address at all, out of the default route where nothing answers.
+ */
+export type DnsRoute = { kind: 'dnat'; endpoints: DnsEndpointState[] } | { kind: 'reject' } | { kind: 'unrouted' };
+
+/**
  * Cluster DNS as a Pod's resolver reaches it, published by its node (setClusterDns): where a
  * query to the resolv.conf nameserver lands after the node's kube-proxy rules, and what CoreDNS
  * answers there. Plain data, so it lives in the process state.
@@ -307,12 +323,7 @@ export type { Probe };
 export interface ClusterDns {
   /** resolv.conf's `nameserver`: kube-dns's ClusterIP, the kubelet's clusterDNS. */
   nameserver: string;
-  /**
-   * One entry per endpoint the node's rule for `nameserver`:53/UDP DNATs to (its random pick):
-   * whether a CoreDNS answers there. Empty when the query goes nowhere (no rule, or no ready
-   * endpoint): it times out.
-   */
-  endpoints: boolean[];
+  route: DnsRoute;
   /**
    * What CoreDNS's kubernetes plugin serves: FQDN → A records (a Service's ClusterIP, a headless
    * Service's ready endpoint IPs). Other cluster.local names are NXDOMAIN.

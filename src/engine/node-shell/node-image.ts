@@ -39,6 +39,13 @@ export const NODE_PROGRAM_PATHS: Readonly<Record<string, string>> = {
  */
 const BIND_PATHS = ['/usr/bin/dig', '/usr/bin/nslookup', '/usr/bin/host'];
 
+/**
+ * What dig's banner says on a node: bind9-dnsutils' version as Ubuntu builds it (upstream, the
+ * package revision, `-Ubuntu`, as Debian's says `9.18.49-1~deb12u3-Debian`). noble-updates'
+ * 1:9.18.39-0ubuntu0.24.04.7, the newest packages.ubuntu.com listed for 24.04.
+ */
+const BIND_VERSION = '9.18.39-0ubuntu0.24.04.7-Ubuntu';
+
 /** curl (Ubuntu 24.04's 8.5.0, curl-builds.ts `noble`): a server install has it, kubeadm's install steps use it. */
 const CURL_PATH = '/usr/bin/curl';
 
@@ -63,6 +70,7 @@ export function nodeImage(): ImageDefinition {
       meta: { ...(ubuntu.image.meta ?? {}), ...meta },
       binaries: { ...ubuntu.image.binaries, [CURL_PATH]: { kind: 'program', program: 'curl' } },
       curl: 'noble',
+      bindVersion: BIND_VERSION,
     },
     tag: ubuntu.tag,
   };

@@ -5,12 +5,14 @@
  * EndpointSlices it watches (the stored set stands in for its watch cache, as it does for
  * `sim curl`'s names). Running containers get this view as plain data (images' setClusterDns)
  * whenever it may have changed, so a script's lookups at its own simulated time see that time's
- * DNS: a new Service starts resolving, and with no CoreDNS answering, lookups time out.
+ * DNS: a new Service starts resolving. With kube-dns down, what the client meets decides what it
+ * says: kube-proxy's REJECT (no ready endpoint) or a Pod with nothing on 53 refuse at once
+ * (ECONNREFUSED); a stale rule to an address nobody holds any more goes unanswered (a timeout).
  */
 import type { EndpointSlice, Service } from '../../k8s/types';
 import { agentId, type ComponentId } from '../core/ids';
 import { CLUSTER_DNS } from '../images/base-fs';
-import type { ClusterDns } from '../images/types';
+import type { ClusterDns, DnsEndpointState, DnsRoute } from '../images/types';
 import { markComponentChanged } from '../runtime';
 import type { World } from '../world';
 import { listensOn, processExit, processNetAt, setClusterDns } from './app';
@@ -85,13 +87,14 @@ function servesDns(w: World, rt: RuntimeState, sb: SandboxRecord): boolean {
 }
 
 /**
- * For each of `ips`, whether a CoreDNS runs there now: a ready sandbox with that address and a
- * live process. One walk over the machines answers every address (each stops being looked for
- * once answered); for each address the sandboxes are tried in the same order as a walk of its
- * own would, and listensOn's answer does not depend on the order processes are asked in.
+ * For each of `ips`, what answers a query there now: a ready sandbox with that address and a live
+ * CoreDNS (`serving`), the sandbox alone (`closed`), or nobody (`gone`). One walk over the
+ * machines answers every address (each stops being looked for once a ready sandbox holds it);
+ * for each address the sandboxes are tried in the same order as a walk of its own would, and
+ * listensOn's answer does not depend on the order processes are asked in.
  */
-function answering(w: World, ips: readonly string[]): boolean[] {
-  const found = ips.map(() => false);
+function endpointStates(w: World, ips: readonly string[]): DnsEndpointState[] {
+  const found: DnsEndpointState[] = ips.map(() => 'gone');
   let open = ips.length;
   for (const m of w.machines) {
     if (open === 0) break;
@@ -100,8 +103,8 @@ function answering(w: World, ips: readonly string[]): boolean[] {
     for (const sb of rt.sandboxes.values()) {
       if (sb.state !== 'SANDBOX_READY' || sb.hostNetwork) continue;
       for (let i = 0; i < ips.length; i++) {
-        if (found[i] || sb.ip !== ips[i] || !servesDns(w, rt, sb)) continue;
-        found[i] = true;
+        if (found[i] !== 'gone' || sb.ip !== ips[i]) continue;
+        found[i] = servesDns(w, rt, sb) ? 'serving' : 'closed';
         open--;
       }
     }
@@ -109,10 +112,17 @@ function answering(w: World, ips: readonly string[]): boolean[] {
   return found;
 }
 
+/** The node's rule for the cluster DNS as a query meets it. */
+function routeFrom(w: World, node: string): DnsRoute {
+  const rule = dnsRule(w, node);
+  if (!rule) return { kind: 'unrouted' };
+  if (rule.endpoints.length === 0) return { kind: 'reject' };
+  return { kind: 'dnat', endpoints: endpointStates(w, rule.endpoints.map(ipOf)) };
+}
+
 /** The view from `node`, over `served` (records() computed once per publication). */
 function viewFrom(w: World, node: string, served: Record<string, string[]>): ClusterDns {
-  const endpoints = answering(w, (dnsRule(w, node)?.endpoints ?? []).map(ipOf));
-  return { nameserver: CLUSTER_DNS, endpoints, records: served };
+  return { nameserver: CLUSTER_DNS, route: routeFrom(w, node), records: served };
 }
 
 export function clusterDnsFrom(w: World, node: string): ClusterDns {
@@ -143,8 +153,11 @@ export function publishClusterDns(w: World, nodes: readonly string[] = w.machine
   }
 }
 
-/** After processes at `ips` stopped: if one was a kube-dns endpoint, every node's view changed. */
-export function dnsServersStopped(w: World, ips: readonly string[]): void {
+/**
+ * After what holds the addresses `ips` changed (processes there stopped, a sandbox was torn down
+ * or given one of them): if one is a kube-dns endpoint, every node's view changed.
+ */
+export function dnsEndpointsChanged(w: World, ips: readonly string[]): void {
   if (ips.length === 0) return;
   const affected = w.machines.some((m) => dnsRule(w, m)?.endpoints.some((ep) => ips.includes(ipOf(ep))));
   if (affected) publishClusterDns(w);

@@ -18,7 +18,7 @@ import { randomHex } from './hex';
 import { imageRecord, normalizeRef } from './image-store';
 import type { ContainerConfig, ContainerRecord, ImageRecord, RuntimeState, SandboxRecord } from './runtime-state';
 import { armExit, exitContainer } from './exits';
-import { clusterDnsFrom } from './cluster-dns';
+import { clusterDnsFrom, dnsEndpointsChanged } from './cluster-dns';
 import { factsOf, runtimeUnavailable, unknownHandler } from './runtime-impl';
 import { ociCall } from './oci';
 import { startNetns } from './netns';
@@ -111,6 +111,8 @@ export function runPodSandbox(w: World, rt: RuntimeState, req: SandboxRequest): 
   // The pause container holding the namespaces: created and started by the OCI runtime.
   ociCall(w, rt, 'create', id, sandbox);
   ociCall(w, rt, 'start', id, sandbox);
+  // A stale kube-dns rule may point at the address this sandbox was given: its kernel answers now.
+  dnsEndpointsChanged(w, ip === '' ? [] : [ip]);
   return { ok: true, sandbox };
 }
 
@@ -122,10 +124,13 @@ export function stopPodSandbox(w: World, rt: RuntimeState, sandboxId: string): v
     if (c.sandboxId !== sandboxId || c.state !== 'CONTAINER_RUNNING') continue;
     exitContainer(c, w.now, 137, 'Error');
   }
+  const wasReady = sb.state === 'SANDBOX_READY';
   sb.state = 'SANDBOX_NOTREADY';
   // A sandbox that died with its machine still holds its IP until this DEL releases it.
   const cni = sb.hostNetwork ? undefined : cniOf(w, rt.host);
   if (cni && [...cni.allocations.values()].includes(sandboxId)) cniDel(w, cni, rt.id, { namespace: sb.podNamespace, name: sb.podName }, sandboxId);
+  // Nothing holds the address now: a query a stale rule still sends there goes unanswered.
+  if (wasReady && !sb.hostNetwork && sb.ip !== '') dnsEndpointsChanged(w, [sb.ip]);
 }
 
 export function removePodSandbox(rt: RuntimeState, sandboxId: string): void {

@@ -6,7 +6,7 @@
  */
 import type { Behaviour } from '../behaviour';
 import { markComponentChanged } from '../runtime';
-import { dnsServersStopped } from './cluster-dns';
+import { dnsEndpointsChanged } from './cluster-dns';
 import { armExit, exitContainer, NET_STEP, onExitTimer } from './exits';
 import { onNetStep } from './process-net';
 import { preloadedImages } from './image-store';
@@ -25,7 +25,7 @@ export const runtimeBehaviour: Behaviour<'container-runtime'> = {
     for (const sb of self.sandboxes.values()) sb.state = 'SANDBOX_NOTREADY';
     markComponentChanged(w, self.id);
     // Until the endpoints are withdrawn, queries kube-proxy still sends here go unanswered.
-    dnsServersStopped(w, ips);
+    dnsEndpointsChanged(w, ips);
   },
   onTimer(w, self, name, arg) {
     if (name === 'exit' && arg !== undefined) {
@@ -34,7 +34,7 @@ export const runtimeBehaviour: Behaviour<'container-runtime'> = {
       markComponentChanged(w, self.id);
       const c = self.containers.get(arg);
       const ip = c ? self.sandboxes.get(c.sandboxId)?.ip : undefined;
-      if (wasRunning && c?.state === 'CONTAINER_EXITED' && ip) dnsServersStopped(w, [ip]);
+      if (wasRunning && c?.state === 'CONTAINER_EXITED' && ip) dnsEndpointsChanged(w, [ip]);
     } else if (name === NET_STEP && arg !== undefined) {
       const c = self.containers.get(arg);
       if (c && onNetStep(w, self, arg)) armExit(w, self, c);

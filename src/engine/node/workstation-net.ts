@@ -141,11 +141,14 @@ export function workstationNet(w: World, local?: LocalListener): Net {
     nameserver: STUB_RESOLVER,
     search: [],
     lookup,
-    query: (names) => names.map((n): DnsReply => {
-      const r = lookup(n);
-      return r.kind === 'found' ? { rcode: 'NOERROR', ips: r.ips, authoritative: false } : { rcode: 'NXDOMAIN' };
+    query: (names) => ({
+      kind: 'answered',
+      answer: names.map((n): DnsReply => {
+        const r = lookup(n);
+        return r.kind === 'found' ? { rcode: 'NOERROR', ips: r.ips, authoritative: false } : { rcode: 'NXDOMAIN' };
+      }),
     }),
-    reverse: () => null,
+    reverse: () => ({ kind: 'answered', answer: null }),
     fetch(host, port, req) {
       const r = lookup(host);
       if (r.kind !== 'found') return { kind: 'unresolved', ms: r.ms };
