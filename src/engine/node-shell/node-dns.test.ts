@@ -51,12 +51,48 @@ describe("a node's resolver and DNS tools", () => {
     expect(sh(sim, 'which dig nslookup host').out).toBe('/usr/bin/dig\n/usr/bin/nslookup\n/usr/bin/host\n');
   });
 
-  it('with kube-proxy rules but no CoreDNS answering, the query to 10.96.0.10 times out', () => {
-    const sim = fresh();
+  /** Scales CoreDNS to nothing and waits for its Pods to go: kube-dns keeps its ClusterIP, with no endpoint. */
+  function withoutCoreDns(sim: Simulation): void {
     sim.request({ verb: 'patch', resource: 'deployments', namespace: 'kube-system', name: 'coredns', patchType: 'merge', body: { apiVersion: 'apps/v1', kind: 'Deployment', metadata: { name: 'coredns' }, spec: { replicas: 0 } } });
     sim.advance(40_000);
-    const r = sh(sim, 'nslookup hostnames.default.svc.cluster.local 10.96.0.10');
+  }
+
+  /** The line's output and exit status, and the simulated time it took. */
+  function timed(sim: Simulation, line: string): { out: string; code: number; took: number } {
+    const t0 = sim.now;
+    const r = sh(sim, line);
+    return { ...r, took: sim.now - t0 };
+  }
+
+  it("with kube-dns's endpoints gone, kube-proxy REJECTs the query: refused at once, every try", () => {
+    const sim = fresh();
+    withoutCoreDns(sim);
+    const refused = ';; communications error to 10.96.0.10#53: connection refused\n';
+    const ns = timed(sim, 'nslookup hostnames.default.svc.cluster.local 10.96.0.10');
+    expect(ns.code).toBe(1);
+    expect(ns.out).toBe(refused.repeat(3) + ';; no servers could be reached\n\n');
+    const dig = timed(sim, 'dig @10.96.0.10 hostnames.default.svc.cluster.local');
+    expect(dig.code).toBe(9);
+    // The node's dig is Ubuntu 24.04's bind9-dnsutils; the banner counts the server named before the name.
+    expect(dig.out).toBe(`${refused.repeat(3)}\n; <<>> DiG 9.18.39-0ubuntu0.24.04.7-Ubuntu <<>> @10.96.0.10 hostnames.default.svc.cluster.local\n; (1 server found)\n;; global options: +cmd\n;; no servers could be reached\n`);
+    expect(sh(sim, 'dig hostnames.default.svc.cluster.local @10.96.0.10 +short').out).toBe(`${refused.repeat(3)};; no servers could be reached\n`);
+    const host = timed(sim, 'host hostnames.default.svc.cluster.local 10.96.0.10');
+    expect(host.code).toBe(1);
+    expect(host.out).toBe(refused.repeat(2) + ';; no servers could be reached\n');
+    // No 5 s waits: each refusal comes back from the node's own rule.
+    for (const t of [ns, dig, host]) expect(t.took).toBeLessThan(1_000);
+  });
+
+  it("a stale rule (kube-proxy stopped) still sends the query to CoreDNS's old address, where nothing answers: timed out", () => {
+    const sim = fresh();
+    sim.injectFault('kube-proxy/node-1');
+    withoutCoreDns(sim);
+    const r = timed(sim, 'nslookup hostnames.default.svc.cluster.local 10.96.0.10');
     expect(r.code).toBe(1);
     expect(r.out).toBe(';; communications error to 10.96.0.10#53: timed out\n'.repeat(3) + ';; no servers could be reached\n\n');
+    expect(r.took).toBeGreaterThanOrEqual(15_000);
+    // Another node's kube-proxy synced: its REJECT refuses.
+    expect(sim.nodeShell('node-2', 'host hostnames.default.svc.cluster.local 10.96.0.10').exitCode).toBe(1);
+    expect(sim.nodeShell('node-2', 'host hostnames.default.svc.cluster.local 10.96.0.10').output.map((c) => c.text).join('')).toContain('connection refused');
   });
 });
