@@ -9,11 +9,12 @@ kubectl get pods -l app=go-api -o wide
 kubectl apply -f manifests/dns-client.yaml
 kubectl wait --for=condition=Ready pod/dns-client --timeout=1m
 kubectl logs dns-client
-# CoreDNS answers behind the kube-dns Service: with no CoreDNS Pod left, queries go nowhere.
+# CoreDNS answers behind the kube-dns Service: with no CoreDNS Pod left, kube-dns has no endpoints
+# and kube-proxy REJECTs queries to its ClusterIP, so each lookup is refused at once (no timeout).
 kubectl scale deployment coredns -n kube-system --replicas=0
 sim advance 30s
 kubectl get endpointslices -n kube-system -l kubernetes.io/service-name=kube-dns
-kubectl logs dns-client --tail=6
+kubectl logs dns-client --tail=8
 kubectl scale deployment coredns -n kube-system --replicas=2
 kubectl rollout status deployment/coredns -n kube-system --timeout=2m
 sim advance 10s
