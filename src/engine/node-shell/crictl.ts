@@ -18,6 +18,7 @@ import type { World } from '../world';
 import type { ShellIo } from './io';
 import { humanDuration, humanSize, tabwrite } from './tabwriter';
 import { imageOfStatic, staticContainers, staticLeftovers, staticSandboxes } from './static-containers';
+import { commandHelp, CRICTL_COMMANDS, parseFlags, type CrictlCommand } from './crictl-cli';
 
 interface CtrRow {
   id: string;
@@ -181,24 +182,61 @@ COMMANDS:
    ps                  List containers
 `;
 
+/** The subcommands modelled, by their names and aliases. */
+function commandOf(sub: string): CrictlCommand | undefined {
+  switch (sub) {
+    case 'ps':
+    case 'pods':
+    case 'logs':
+    case 'inspect':
+      return sub;
+    case 'images':
+    case 'image':
+    case 'img':
+      return 'images';
+    default:
+      return undefined;
+  }
+}
+
 export function crictl(w: World, node: string, args: string[], io: ShellIo): number {
   const rt = runtimeOf(w, node);
-  const [sub, ...rest] = args;
+  const [sub, ...given] = args;
   if (sub === undefined || sub === '--help' || sub === '-h' || sub === 'help') {
     io.out(USAGE);
+    return 0;
+  }
+  const which = commandOf(sub);
+  if (!which) {
+    io.err(`No help topic for '${sub}'\n`);
+    return 3;
+  }
+  const cmd = CRICTL_COMMANDS[which];
+  // The command line is read before the runtime is dialled (in the command's Action).
+  const parsed = parseFlags(cmd, given);
+  if (parsed.kind === 'usage-error') {
+    io.out(`Incorrect Usage: ${parsed.error}\n\n${commandHelp(cmd)}`);
+    io.err(`time="${isoAt(w.now)}" level=fatal msg="${parsed.error}"\n`);
+    return 1;
+  }
+  const flag = (name: string): string | undefined => parsed.values.get(name)?.at(-1);
+  const positional = parsed.args;
+  // ps and pods take no argument, logs one: more, and the Action shows the help instead.
+  const tooMany = which === 'ps' || which === 'pods' ? positional.length > 0 : (which === 'logs' || which === 'images') && positional.length > 1;
+  if (flag('help') === 'true' || tooMany) {
+    io.out(commandHelp(cmd));
     return 0;
   }
   if (!rt?.running) {
     io.err(`time="${isoAt(w.now)}" level=fatal msg="validate service connection: validate CRI v1 runtime API for endpoint \\"unix://${factsOf(rt).socket}\\": rpc error: code = Unavailable desc = connection error: desc = \\"transport: Error while dialing: dial unix ${factsOf(rt).socket}: connect: connection refused\\""\n`);
     return 1;
   }
-  const flags = new Set(rest.filter((a) => a.startsWith('-')));
-  const nameAt = rest.indexOf('--name');
-  const nameRe = nameAt >= 0 ? safeRegExp(rest[nameAt + 1] ?? '') : undefined;
-  const quiet = flags.has('-q') || flags.has('--quiet');
-  switch (sub) {
+  const name = flag('name');
+  const nameRe = name !== undefined ? safeRegExp(name) : undefined;
+  const quiet = flag('quiet') === 'true';
+  switch (which) {
     case 'ps': {
-      const all = flags.has('-a') || flags.has('--all');
+      const all = flag('all') === 'true';
       const rows = containers(w, node, rt).filter((c) => (all || c.state === 'Running') && (!nameRe || nameRe.test(c.name)));
       if (quiet) io.out(rows.map((c) => `${c.id}\n`).join(''));
       else io.out(tabwrite([['CONTAINER', 'IMAGE', 'CREATED', 'STATE', 'NAME', 'ATTEMPT', 'POD ID', 'POD', 'NAMESPACE'], ...rows.map((c) => [short(c.id), short(c.imageId), ago(w, c.createdAt), c.state, c.name, String(c.attempt), short(c.podId), c.pod, c.namespace])]));
@@ -210,9 +248,7 @@ export function crictl(w: World, node: string, args: string[], io: ShellIo): num
       else io.out(tabwrite([['POD ID', 'CREATED', 'STATE', 'NAME', 'NAMESPACE', 'ATTEMPT', 'RUNTIME'], ...rows.map((p) => [short(p.id), ago(w, p.createdAt), p.state, p.name, p.namespace, String(p.attempt), p.runtime])]));
       return 0;
     }
-    case 'images':
-    case 'image':
-    case 'img': {
+    case 'images': {
       const imgs = [...new Map([...rt.images.values()].map((i) => [i.ref, i])).values()].sort((a, b) => (a.ref < b.ref ? -1 : a.ref > b.ref ? 1 : 0));
       if (quiet) io.out([...new Set(imgs.map((i) => i.id))].map((id) => `${id}\n`).join(''));
       else {
@@ -222,10 +258,8 @@ export function crictl(w: World, node: string, args: string[], io: ShellIo): num
       return 0;
     }
     case 'logs': {
-      const ids = rest.filter((a, i) => !a.startsWith('-') && rest[i - 1] !== '--tail');
-      const tailAt = rest.indexOf('--tail');
-      const tail = tailAt >= 0 ? Number(rest[tailAt + 1]) : undefined;
-      const id = ids[0];
+      const tail = Number(flag('tail') ?? -1);
+      const id = positional[0];
       if (id === undefined) {
         io.err(`time="${isoAt(w.now)}" level=fatal msg="ID cannot be empty"\n`);
         return 1;
@@ -233,12 +267,12 @@ export function crictl(w: World, node: string, args: string[], io: ShellIo): num
       const c = find(containers(w, node, rt), id);
       if (!c) return notFound(io, w, 'failed to get container status', id);
       let lines = c.logs();
-      if (tail !== undefined && Number.isInteger(tail) && tail >= 0) lines = lines.slice(Math.max(0, lines.length - tail));
+      if (tail >= 0) lines = lines.slice(Math.max(0, lines.length - tail));
       io.out(lines.join(''));
       return 0;
     }
     case 'inspect': {
-      const id = rest.find((a) => !a.startsWith('-'));
+      const id = positional[0];
       if (id === undefined) {
         io.err(`time="${isoAt(w.now)}" level=fatal msg="ID cannot be empty"\n`);
         return 1;
@@ -259,8 +293,9 @@ export function crictl(w: World, node: string, args: string[], io: ShellIo): num
       io.out(`${JSON.stringify(status, null, 2)}\n`);
       return 0;
     }
-    default:
-      io.err(`No help topic for '${sub}'\n`);
-      return 3;
+    default: {
+      const never: never = which;
+      return never;
+    }
   }
 }

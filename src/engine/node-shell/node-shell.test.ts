@@ -91,6 +91,49 @@ describe('CRI → OCI runtime, containerd and CRI-O', () => {
     expect(images).toMatch(/registry\.k8s\.io\/pause +3\.10 +[0-9a-f]{13} +320kB\n/);
     expect(text(sim, 'node-1', 'crictl logs 0000000').err).toContain('level=fatal');
   });
+
+  it("crictl reads its flags as urfave/cli does: an unknown one is a usage error with the command's help, exit 1", () => {
+    const sim = new Simulation({ seed: 1 });
+    sim.advance(5_000);
+    const r = text(sim, 'node-1', 'crictl pods -a');
+    expect(r.code).toBe(1);
+    expect(r.out).toBe(
+      [
+        'Incorrect Usage: flag provided but not defined: -a',
+        '',
+        'NAME:',
+        '   crictl pods - List pods',
+        '',
+        'USAGE:',
+        '   crictl pods [command options]',
+        '',
+        'COMMANDS:',
+        '   help, h  Shows a list of commands or help for one command',
+        '',
+        'OPTIONS:',
+        '   --id value                       filter by pod id',
+        '   --label value [ --label value ]  Filter by key=value label',
+        '   --last value, -n value           Show last n recently created pods. Set 0 for unlimited (default: 0)',
+        '   --latest, -l                     Show the most recently created pod (default: false)',
+        '   --name value                     Filter by pod name regular expression pattern',
+        '   --namespace value                Filter by pod namespace regular expression pattern',
+        '   --no-trunc                       Show output without truncating the ID (default: false)',
+        '   --output value, -o value         Output format, One of: json|yaml|table (default: "table")',
+        '   --quiet, -q                      List only pod IDs (default: false)',
+        '   --state value, -s value          Filter by pod state',
+        '   --verbose, -v                    Show verbose info for pods (default: false)',
+        '   --help, -h                       show help',
+        '',
+      ].join('\n'),
+    );
+    expect(r.err).toMatch(/^time="[^"]+" level=fatal msg="flag provided but not defined: -a"\n$/);
+    // --all names no flag of pods either; ps's combined short flags split; ps takes no argument (its help, exit 0).
+    expect(text(sim, 'node-1', 'crictl pods --all').err).toContain('msg="flag provided but not defined: -all"');
+    expect(text(sim, 'node-1', 'crictl ps -aq').out).toBe(text(sim, 'node-1', 'crictl ps -a -q').out);
+    expect(text(sim, 'node-1', 'crictl ps -aqx').err).toContain('msg="flag provided but not defined: -aqx"');
+    expect(text(sim, 'node-1', 'crictl ps foo')).toMatchObject({ code: 0, out: expect.stringContaining('NAME:\n   crictl ps - List containers\n') });
+    expect(text(sim, 'node-1', 'crictl logs --tail').err).toContain('msg="flag needs an argument: -tail"');
+  });
 });
 
 describe('the kubelet\'s journal', () => {
