@@ -21,7 +21,7 @@ kubectl get pods -o wide
 sim ssh control-plane -- "sed -i 's/- --leader-elect=true/- --leader-elect=true\n    - --this-flag-is-wrong/' /etc/kubernetes/manifests/kube-scheduler.yaml"
 sim advance 25s
 kubectl get pods -n kube-system kube-scheduler-control-plane
-sim ssh control-plane -- 'crictl logs $(crictl ps -a -q --name kube-scheduler)'
+sim ssh control-plane -- 'crictl logs $(crictl ps -a -q --latest --name kube-scheduler)'
 # The runtime keeps the attempt before the last, as container GC does for every Pod.
 sim ssh control-plane -- crictl ps -a --name kube-scheduler
 sim ssh control-plane -- "sed -i '/this-flag-is-wrong/d' /etc/kubernetes/manifests/kube-scheduler.yaml"

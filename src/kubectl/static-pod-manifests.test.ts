@@ -50,7 +50,7 @@ describe('static Pod manifests from the terminal', () => {
     const refused = run('kubectl get nodes');
     expect(refused.code).toBe(1);
     expect(refused.err).toMatch(/The connection to the server 10\.0\.0\.10:6443 was refused - did you specify the right host or port\?\n$/);
-    const logs = run("sim ssh control-plane -- 'crictl logs $(crictl ps -a -q --name kube-apiserver)'");
+    const logs = run("sim ssh control-plane -- 'crictl logs $(crictl ps -a -q --latest --name kube-apiserver)'");
     expect(logs.out).toBe('Error: unknown flag: --no-such-flag\n');
     expect(run("sim ssh control-plane -- 'crictl ps -a --name kube-apiserver'").out).toMatch(/ Exited +kube-apiserver +0 /);
     expect(run(`sim ssh control-plane -- sed -i '/--no-such-flag/d' ${M}/kube-apiserver.yaml`).code).toBe(0);

@@ -69,7 +69,7 @@ describe("the kubelet's static Pod manifests", () => {
     const cs = p.status!.containerStatuses![0]!;
     expect(cs.state.waiting).toEqual({ reason: 'CrashLoopBackOff', message: `back-off 10s restarting failed container=kube-scheduler pod=kube-scheduler-control-plane_kube-system(${p.metadata.annotations!['kubernetes.io/config.hash']})` });
     expect(cs.lastState.terminated).toMatchObject({ exitCode: 1, reason: 'Error' });
-    expect(sh(sim, 'crictl logs $(crictl ps -a -q --name kube-scheduler)').out).toBe('Error: unknown flag: --this-is-wrong\n');
+    expect(sh(sim, 'crictl logs $(crictl ps -a -q --latest --name kube-scheduler)').out).toBe('Error: unknown flag: --this-is-wrong\n');
     sim.advance(40_000);
     const later = mirror(sim, 'kube-scheduler')!.status!.containerStatuses![0]!;
     expect(later.restartCount).toBe(2);

@@ -182,6 +182,16 @@ COMMANDS:
    ps                  List containers
 `;
 
+/** How many of the newest rows `--latest` (1) or `--last N` (N > 0, which wins) keep; undefined: all. */
+function latestOf(flag: (name: string) => string | undefined): number | undefined {
+  const last = Number(flag('last') ?? 0);
+  if (last > 0) return last;
+  return flag('latest') === 'true' ? 1 : undefined;
+}
+
+/** The first `n` rows, already newest first. */
+const newest = <T>(rows: T[], n: number | undefined): T[] => (n === undefined ? rows : rows.slice(0, n));
+
 /** The subcommands modelled, by their names and aliases. */
 function commandOf(sub: string): CrictlCommand | undefined {
   switch (sub) {
@@ -236,14 +246,21 @@ export function crictl(w: World, node: string, args: string[], io: ShellIo): num
   const quiet = flag('quiet') === 'true';
   switch (which) {
     case 'ps': {
-      const all = flag('all') === 'true';
-      const rows = containers(w, node, rt).filter((c) => (all || c.state === 'Running') && (!nameRe || nameRe.test(c.name)));
+      const state = flag('state')?.toLowerCase();
+      if (state !== undefined && !['created', 'running', 'exited', 'unknown'].includes(state)) {
+        io.err(`time="${isoAt(w.now)}" level=fatal msg="--state should be one of created, running, exited or unknown"\n`);
+        return 1;
+      }
+      // --latest and --last lift the default Running filter (getContainersList).
+      const all = flag('all') === 'true' || latestOf(flag) !== undefined;
+      const shown = (c: CtrRow): boolean => (state !== undefined ? c.state.toLowerCase() === state : all || c.state === 'Running');
+      const rows = newest(containers(w, node, rt).filter((c) => shown(c) && (!nameRe || nameRe.test(c.name))), latestOf(flag));
       if (quiet) io.out(rows.map((c) => `${c.id}\n`).join(''));
       else io.out(tabwrite([['CONTAINER', 'IMAGE', 'CREATED', 'STATE', 'NAME', 'ATTEMPT', 'POD ID', 'POD', 'NAMESPACE'], ...rows.map((c) => [short(c.id), short(c.imageId), ago(w, c.createdAt), c.state, c.name, String(c.attempt), short(c.podId), c.pod, c.namespace])]));
       return 0;
     }
     case 'pods': {
-      const rows = pods(w, node, rt).filter((p) => !nameRe || nameRe.test(p.name));
+      const rows = newest(pods(w, node, rt).filter((p) => !nameRe || nameRe.test(p.name)), latestOf(flag));
       if (quiet) io.out(rows.map((p) => `${p.id}\n`).join(''));
       else io.out(tabwrite([['POD ID', 'CREATED', 'STATE', 'NAME', 'NAMESPACE', 'ATTEMPT', 'RUNTIME'], ...rows.map((p) => [short(p.id), ago(w, p.createdAt), p.state, p.name, p.namespace, String(p.attempt), p.runtime])]));
       return 0;
