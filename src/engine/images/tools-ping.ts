@@ -200,7 +200,8 @@ export function pingIputils(argv: string[], env: ToolEnv, net: Net): ToolResult 
   if ('status' in o) return o;
   const r = net.lookup(o.host);
   if (r.kind !== 'found') {
-    env.io.err(`ping: ${o.host}: Name does not resolve\n`);
+    // gai_strerror in netshoot's musl: EAI_NONAME, or EAI_AGAIN when no usable DNS answer came (recorded: "Try again").
+    env.io.err(`ping: ${o.host}: ${r.kind === 'again' ? 'Try again' : 'Name does not resolve'}\n`);
     return { status: 2, ms: r.ms };
   }
   const ip = r.ips[0]!;
