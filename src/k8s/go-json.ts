@@ -178,3 +178,79 @@ export function parseGoJson(text: string): { ok: true; value: unknown } | { ok: 
   const error = goJsonSyntaxError(text);
   return error === undefined ? { ok: true, value: JSON.parse(text) as unknown } : { ok: false, error };
 }
+
+/**
+ * json.Indent(dst, src, prefix "", indent): src's own tokens — strings, numbers and their escapes
+ * as written, key order kept — re-spaced: leading whitespace dropped, a newline and `indent` per
+ * level after `{`, `[` and `,`, `: ` after a key, `{}` and `[]` kept empty, and whitespace after
+ * the value copied as it is (so a stored text's final newline survives). A syntax error is
+ * encoding/json's, and nothing is written then.
+ */
+export function goJsonIndent(text: string, indent: string): { ok: true; text: string } | { ok: false; error: string } {
+  const error = goJsonSyntaxError(text);
+  if (error !== undefined) return { ok: false, error };
+  let out = '';
+  let depth = 0;
+  let needIndent = false;
+  let inString = false;
+  let escaped = false;
+  let ended = false;
+  const newline = (): string => `\n${indent.repeat(depth)}`;
+  for (const c of text) {
+    if (ended) {
+      out += c;
+      continue;
+    }
+    if (inString) {
+      out += c;
+      if (escaped) escaped = false;
+      else if (c === '\\') escaped = true;
+      else if (c === '"') inString = false;
+      if (!inString && depth === 0) ended = true;
+      continue;
+    }
+    if (c === ' ' || c === '\t' || c === '\n' || c === '\r') {
+      // Between tokens whitespace goes; after a top-level scalar it is the trailing space json.Indent keeps.
+      if (depth === 0 && out !== '' && !needIndent) {
+        ended = true;
+        out += c;
+      }
+      continue;
+    }
+    if (needIndent && c !== '}' && c !== ']') {
+      needIndent = false;
+      depth++;
+      out += newline();
+    }
+    switch (c) {
+      case '{':
+      case '[':
+        needIndent = true;
+        out += c;
+        break;
+      case ',':
+        out += c + newline();
+        break;
+      case ':':
+        out += ': ';
+        break;
+      case '}':
+      case ']':
+        if (needIndent) needIndent = false;
+        else {
+          depth--;
+          out += newline();
+        }
+        out += c;
+        if (depth === 0) ended = true;
+        break;
+      case '"':
+        inString = true;
+        out += c;
+        break;
+      default:
+        out += c;
+    }
+  }
+  return { ok: true, text: out };
+}

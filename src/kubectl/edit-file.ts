@@ -23,6 +23,11 @@ export interface OpenEdit {
   original: string;
   /** The file last saved, when it was reopened with errors (`containsError`): its `edited`. */
   edited?: string;
+  /**
+   * EditMode: `kubectl edit`'s NormalEditMode (absent), or `kubectl apply edit-last-applied`'s
+   * ApplyEditMode, whose file holds the objects' last-applied configurations.
+   */
+  mode?: 'last-applied';
 }
 
 /** What the page's editor has open for `vi FILE` at the prompt (laptop-editor.ts). */
@@ -75,9 +80,15 @@ export interface EditReason {
   other: string[];
 }
 
-/** editHeader.writeTo for the normal edit mode: the fixed text, then each reason. */
-export function editHeader(reasons: readonly EditReason[] = []): string {
-  let text = `# Please edit the object below. Lines beginning with a '#' will be ignored,
+/** editHeader.writeTo: the edit mode's fixed text, then each reason. */
+export function editHeader(reasons: readonly EditReason[] = [], mode?: OpenEdit['mode']): string {
+  let text =
+    mode === 'last-applied'
+      ? `# Please edit the 'last-applied-configuration' annotations below.
+# Lines beginning with a '#' will be ignored, and an empty file will abort the edit.
+#
+`
+      : `# Please edit the object below. Lines beginning with a '#' will be ignored,
 # and an empty file will abort the edit. If an error occurs while saving this file will be
 # reopened with the relevant failures.
 #

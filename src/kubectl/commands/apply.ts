@@ -16,6 +16,8 @@ import { toJsonCompact } from '../../k8s/printers/json';
 import { threeWayPatch } from '../../k8s/strategic-patch';
 import { customSource } from '../../k8s/apiextensions';
 import { applyPatch } from '../apply/strategic';
+import { runSetLastApplied, runViewLastApplied } from './apply-last-applied';
+import { runEditLastApplied } from './apply-edit-last-applied';
 import { LAST_APPLIED, infoString, placeObject, stringMeta, withLastApplied } from '../apply/objects';
 import { DRY_RUN_FLAG, FILENAME_FLAG, OUTPUT_FLAG, TEMPLATE_FLAGS, VALIDATE_FLAG, checkOutput, dryRunOf, printResult, withDryRun, type DryRun } from './common';
 
@@ -153,7 +155,18 @@ function serverSideOne(env: Env, flags: Flags, doc: ManifestDoc, dry: DryRun, re
   return undefined;
 }
 
+/** apply's subcommands (NewCmdApply's AddCommand), each with its own flags. */
+export const APPLY_SUBCOMMANDS: readonly string[] = ['edit-last-applied', 'set-last-applied', 'view-last-applied'];
+
 export function runApply(env: Env, argv: string[]): number {
+  switch (argv[0]) {
+    case 'view-last-applied':
+      return runViewLastApplied(env, argv.slice(1));
+    case 'set-last-applied':
+      return runSetLastApplied(env, argv.slice(1));
+    case 'edit-last-applied':
+      return runEditLastApplied(env, argv.slice(1));
+  }
   const flags = parseFlags(argv, APPLY_FLAGS, 'kubectl apply');
   const cause = changeCause(env, ['apply'], flags);
   checkOutput(flags, env.files);

@@ -28,6 +28,8 @@ import { parseFlags, type FlagDef, type Flags } from '../flags';
 import { RECORD_FLAG, recordedCause, recordInto, warnDeprecatedFlags } from '../record';
 import { namespaceOf, type Env } from '../env';
 import { loadText } from '../manifest';
+import { failIfUnrecognizable, loadInputs, usesFiles } from '../file-inputs';
+import { placeObject, stringMeta } from '../apply/objects';
 import { getSubresource } from './get-subresource';
 import { SUBRESOURCE_COMPLETIONS, subresourceRoute, writeSubresource } from '../subresource';
 import { pushAll } from '../../k8s/arrays';
@@ -64,12 +66,14 @@ export function runEdit(env: Env, argv: string[]): number {
   const format = editFormat(flags);
   if (flags.list('filename').length > 0 || flags.str('kustomize') !== '') throw plainError('edit -f is not available in this simulator; name the object instead (kubectl edit TYPE/NAME)');
   const opened = env.editor?.opened();
-  const open = opened?.kind === 'object' ? opened.edit : undefined;
+  const open = opened?.kind === 'object' && opened.edit.mode === undefined ? opened.edit : undefined;
   // The saved file's half continues the invocation that opened the editor: its notices were printed then.
   if (env.stdin !== undefined && open && sameArgv(open.argv, argv)) return saved(env, flags, open, env.stdin);
   warnDeprecatedFlags(env, flags);
 
-  const originals = fetch(env, flags);
+  const originals = fetchLatest(env, flags);
+  // NormalEditMode's Run: an edit needs something to edit.
+  if (originals.length === 0) throw plainError('edit cancelled, no objects found');
   if (!env.editor) throw plainError(`unable to launch the editor "${DEFAULT_EDITOR}"`);
   const text = (format === 'json' ? '' : editHeader()) + printForEdit(originals.map((o) => o.obj), format);
   const edit: OpenEdit = { argv: [...argv], originals, original: text };
@@ -78,25 +82,40 @@ export function runEdit(env: Env, argv: string[]): number {
 }
 
 /** editPrinterOptions: YAML unless `-o json` (which also drops the header). */
-function editFormat(flags: Flags): 'yaml' | 'json' {
+export function editFormat(flags: Flags): 'yaml' | 'json' {
   const o = flags.str('output');
   if (o === 'json') return 'json';
   if (o === '' || o === 'yaml' || o === 'name') return 'yaml';
   throw plainError(`unable to match a printer suitable for the output format "${o}", allowed formats are: json,yaml`);
 }
 
-function sameArgv(a: readonly string[], b: readonly string[]): boolean {
+export function sameArgv(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((x, i) => x === b[i]);
 }
 
-/** ResourceTypeOrNameArgs(true, …).Latest(): every named object, or all of a type in the namespace. */
-function fetch(env: Env, flags: Flags): { info: ResourceInfo; obj: KObject }[] {
-  if (flags.args.length === 0) throw new CmdError(NO_RESOURCES);
+/**
+ * The builder editoptions.go's Complete makes: FilenameParam and ResourceTypeOrNameArgs(true, …)
+ * with Latest() — every named object, all of a type in the namespace, or the live copy of each
+ * object in the files — ContinueOnError, so every error is reported at once.
+ */
+export function fetchLatest(env: Env, flags: Flags): { info: ResourceInfo; obj: KObject }[] {
   const ns = namespaceOf(env, flags);
   const found: { info: ResourceInfo; obj: KObject }[] = [];
   const errors: Failure[] = [];
+  if (usesFiles(flags)) {
+    const loaded = loadInputs(env, flags);
+    if (loaded.errors.length) throw new CmdError(failureText(loaded.errors));
+    failIfUnrecognizable(env, flags, loaded);
+    for (const d of loaded.docs) {
+      const placed = placeObject(d.info, d.obj, ns, flags.has('namespace'));
+      const r = env.client.getNamed(d.info, placed.metadata.namespace, stringMeta(placed, 'name'));
+      if (r.ok) found.push({ info: d.info, obj: withoutManagedFields(r.value) });
+      else errors.push({ api: r.error });
+    }
+  }
+  if (flags.args.length === 0 && !usesFiles(flags)) throw new CmdError(NO_RESOURCES);
   const sub = flags.str('subresource');
-  const groups = parseResourceArgs(flags.args);
+  const groups = flags.args.length ? parseResourceArgs(flags.args) : [];
   if (sub && groups.some((g) => g.names.length === 0)) throw plainError('subresource cannot be used when bulk resources are specified');
   for (const g of groups) {
     if (sub) {
@@ -118,18 +137,17 @@ function fetch(env: Env, flags: Flags): { info: ResourceInfo; obj: KObject }[] {
     }
   }
   if (errors.length) throw new CmdError(failureText(errors));
-  if (found.length === 0) throw plainError('edit cancelled, no objects found');
   return found;
 }
 
-function withoutManagedFields(o: KObject): KObject {
+export function withoutManagedFields(o: KObject): KObject {
   if (o.metadata.managedFields === undefined) return o;
   const { managedFields: _omitted, ...metadata } = o.metadata;
   return { ...o, metadata };
 }
 
 /** One object as itself, several as the v1 List editoptions.go builds (its metadata empty). */
-function printForEdit(objs: KObject[], format: 'yaml' | 'json'): string {
+export function printForEdit(objs: KObject[], format: 'yaml' | 'json'): string {
   const data: unknown = objs.length === 1 ? objs[0] : { apiVersion: 'v1', items: objs, kind: 'List', metadata: {} };
   return format === 'json' ? toJsonIndent(data) : toYaml(data);
 }
@@ -224,12 +242,12 @@ function fail(editor: NonNullable<Env['editor']>, message: string): never {
   throw plainError(message);
 }
 
-function editTitle(open: OpenEdit): string {
+export function editTitle(open: OpenEdit): string {
   return open.originals.map((o) => objectRef(o.info, o.obj.metadata.name ?? '')).join(', ');
 }
 
 /** `deployments.apps`: the resource and its group, as addError names it. */
-function resourceString(info: ResourceInfo): string {
+export function resourceString(info: ResourceInfo): string {
   return info.group ? `${info.resource}.${info.group}` : info.resource;
 }
 

@@ -6,7 +6,9 @@
 import type { CommandSpec } from '../command-spec';
 import type { Command } from '../env';
 import { runGet, GET_FLAGS } from './get';
-import { runApply, APPLY_FLAGS } from './apply';
+import { runApply, APPLY_FLAGS, APPLY_SUBCOMMANDS } from './apply';
+import { SET_LAST_APPLIED_FLAGS, VIEW_LAST_APPLIED_FLAGS } from './apply-last-applied';
+import { EDIT_LAST_APPLIED_FLAGS } from './apply-edit-last-applied';
 import { runCreate, CREATE_FILE_FLAGS, CREATE_ALL_GENERATOR_FLAGS, CREATE_SUBCOMMAND_ALIASES, CREATE_SUBCOMMAND_POSITIONALS, CREATE_SUBCOMMANDS } from './create';
 import { runDescribe, DESCRIBE_FLAGS } from './describe';
 import { runDelete, DELETE_FLAGS } from './delete';
@@ -51,7 +53,14 @@ export const COMMANDS: Record<string, KubectlCommand> = {
   annotate: { run: runAnnotate, flags: LABEL_FLAGS, positional: 'resources' },
   'api-resources': { run: runApiResources, flags: API_RESOURCES_FLAGS, positional: 'none' },
   'api-versions': { run: runApiVersions, flags: API_VERSIONS_FLAGS, positional: 'none' },
-  apply: { run: runApply, flags: APPLY_FLAGS, positional: 'none' },
+  // A line is plain apply's until its second word names a subcommand; the tables share most flags.
+  apply: {
+    run: runApply,
+    flags: [...APPLY_FLAGS, ...VIEW_LAST_APPLIED_FLAGS, ...SET_LAST_APPLIED_FLAGS, ...EDIT_LAST_APPLIED_FLAGS],
+    positional: 'none',
+    subcommands: APPLY_SUBCOMMANDS,
+    subcommandPositionals: { 'edit-last-applied': 'resources', 'view-last-applied': 'resources' },
+  },
   attach: { run: runAttach, flags: ATTACH_FLAGS, positional: 'pod' },
   auth: { run: runAuth, flags: [...AUTH_FLAGS, ...WHOAMI_FLAGS], positional: 'none', subcommands: AUTH_SUBCOMMANDS },
   autoscale: { run: runAutoscale, flags: AUTOSCALE_FLAGS, positional: 'resources' },
