@@ -40,6 +40,14 @@ export interface CommandSpec<Run> {
   subcommandPositionals?: Readonly<Record<string, Positional>>;
   /** Other names that run it, not offered by completion (cobra's Aliases). */
   aliases?: readonly string[];
+  /**
+   * Where the command runs itself too (apply): the flags it parses when the line names no
+   * subcommand, and each subcommand's own; `flags` is then their union.
+   */
+  ownFlags?: readonly FlagDef[];
+  subcommandFlags?: Readonly<Record<string, readonly FlagDef[]>>;
+  /** The words its one positional may be, for completion (cobra's ValidArgs: `completion`'s shells). */
+  validArgs?: readonly string[];
   /** For `resources`: the only resources it takes, as plural names, when not every one served. */
   resources?: readonly string[];
   /** For `resources`: category words it takes besides types (`get all`). */
@@ -64,6 +72,7 @@ export interface CommandInfo {
   subcommandPositionals?: Record<string, Positional>;
   resources?: string[];
   categories?: string[];
+  validArgs?: string[];
   flags: FlagInfo[];
 }
 

@@ -33,6 +33,7 @@ function commandInfo(spec: CommandSpec<unknown>): CommandInfo {
   if (spec.subcommandPositionals) info.subcommandPositionals = { ...spec.subcommandPositionals };
   if (spec.resources) info.resources = [...spec.resources];
   if (spec.categories) info.categories = [...spec.categories];
+  if (spec.validArgs) info.validArgs = [...spec.validArgs];
   return info;
 }
 

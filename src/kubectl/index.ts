@@ -21,6 +21,7 @@ import { HELP, ROOT_COMMANDS, UNSUPPORTED, notAvailable } from './commands/help'
 import { unknownCommandText } from '../k8s/cobra-suggest';
 import { asksForHelp, printCommandHelp, runHelp, runOptions } from './help/print';
 import { COMMANDS } from './commands/registry';
+import { runAlpha } from './commands/alpha';
 import { defaultKubeconfig, type KubeadmPem, type Kubeconfig } from './kubeconfig';
 import { loadKubeconfig } from './kubeconfig-load';
 import { clientConfig } from './client-config';
@@ -67,14 +68,18 @@ function dispatch(env: Env, argv: string[]): number {
   }
   if (word === 'help') return runHelp(env, rest);
   if (word === 'options') return runOptions(env, rest);
+  if (word === 'alpha') return runAlpha(env, rest);
   const cmd: Command | undefined = Object.hasOwn(COMMANDS, word) ? COMMANDS[word]!.run : undefined;
   if (cmd) {
     // Everything after `--` belongs to the command kubectl runs (`exec … -- etcdctl --help`).
     if (asksForHelp(rest)) {
       // cobra parses the flags before it looks at --help, so an unknown flag is still the answer.
-      // Only where one table covers the whole command: a parent's table is a union of its
+      // Only where one table covers the command named: a parent's table is a union of its
       // subcommands' that could accept what the one named would not.
-      if (!COMMANDS[word]!.subcommands) parseFlags(withoutHelp(rest), [...COMMANDS[word]!.flags], `kubectl ${word}`);
+      const spec = COMMANDS[word]!;
+      const sub = words[1];
+      const table = !spec.subcommands ? spec.flags : sub === undefined ? spec.ownFlags : spec.subcommandFlags?.[sub];
+      if (table) parseFlags(withoutHelp(rest), [...table], `kubectl ${words.join(' ')}`);
       return printCommandHelp(env, argv);
     }
     const impersonation = impersonationOf(rest, COMMANDS[word]!.flags);

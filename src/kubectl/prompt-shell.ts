@@ -2,7 +2,8 @@
  * What bash keeps between lines at the terminal's `$ ` prompt, and the builtins that change it:
  * shell variables (`export do="--dry-run=client -o yaml"`, `POD=$(kubectl get pods -o name)`),
  * aliases (`alias k=kubectl`), `$?`. The setup lines every CKA guide starts with work as in bash;
- * `source <(kubectl completion bash)` and `complete -F __start_kubectl k` succeed silently, since
+ * `source <(kubectl completion bash)` (or of a file `kubectl completion bash` wrote) and
+ * `complete -F __start_kubectl k` succeed silently, since
  * this terminal completes kubectl by itself. Functions (`f() { …; }`) and the calls under way
  * (their `$1`…, what their `local` shadows) live here too, and `$RANDOM`'s generator. Like the
  * workstation's files, this state is rebuilt by replaying the session's log.
@@ -492,8 +493,24 @@ export class PromptShell {
   }
 }
 
-const refuseSource = (_shell: PromptShell, _args: string[], cmd: string): CommandResult =>
-  fail(`bash: ${cmd}: only "source <(kubectl completion bash)" is understood at this prompt (variables and aliases can be typed as lines)`, 1);
+/** cobra's first line of the script `kubectl completion bash` writes, and of zsh's (`#compdef kubectl`). */
+const COMPLETION_SCRIPT = /^# bash completion V2 for kubectl\b|^#compdef kubectl$/m;
+
+/**
+ * `source FILE` / `. FILE`: this prompt runs no script files but one kind — what `kubectl
+ * completion bash|zsh > FILE` wrote — which, like `source <(kubectl completion bash)`, succeeds
+ * silently (this terminal completes kubectl by itself). bash's own errors for no file or a
+ * missing one; any other file is refused.
+ */
+const source = (_shell: PromptShell, args: string[], cmd: string, ws: Workstation): CommandResult => {
+  const file = args[0];
+  if (file === undefined) return fail(`bash: ${cmd}: filename argument required\n${cmd}: usage: ${cmd} filename [arguments]`, 2);
+  const found = ws.stat(file);
+  if (found.kind === 'none') return fail(`bash: ${file}: No such file or directory`, 1);
+  if (found.kind === 'dir') return fail(`bash: ${cmd}: ${file}: is a directory`, 1);
+  if (COMPLETION_SCRIPT.test(found.content)) return ok();
+  return fail(`bash: ${cmd}: only kubectl's completion script ("source <(kubectl completion bash)") is understood at this prompt (variables and aliases can be typed as lines)`, 1);
+};
 
 /** The builtins this prompt runs, by name: the one list completion and the Session both read. */
 const BUILTINS: Readonly<Record<string, (shell: PromptShell, args: string[], cmd: string, ws: Workstation) => CommandResult>> = {
@@ -511,8 +528,8 @@ const BUILTINS: Readonly<Record<string, (shell: PromptShell, args: string[], cmd
   set: (sh, args) => sh.set(args),
   shift: (sh, args) => sh.shift(args),
   shopt: (sh, args) => sh.shopt(args),
-  source: refuseSource,
-  '.': refuseSource,
+  source,
+  '.': source,
   true: () => ok(),
   unalias: (sh, args) => sh.unalias(args),
   unset: (sh, args) => sh.unset(args),

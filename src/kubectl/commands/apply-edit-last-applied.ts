@@ -29,7 +29,7 @@ import { deepEqual } from '../../k8s/strategic-patch';
 import { LAST_APPLIED } from '../apply/objects';
 import { KUSTOMIZE_FLAG } from '../file-inputs';
 import { FILENAME_FLAG, OUTPUT_FLAG, TEMPLATE_FLAGS, VALIDATE_FLAG, printResult } from './common';
-import { editFormat, editTitle, fetchLatest, printForEdit, sameArgv, withoutManagedFields } from './edit';
+import { editFormat, editTitle, fetchLatest, printForEdit, sameArgv, validationFailure, withoutManagedFields } from './edit';
 import { lastAppliedPatch } from './apply-last-applied';
 import { editHeader, hasLines, manualStrip, sameContent, type EditReason, type OpenEdit } from '../edit-file';
 
@@ -85,6 +85,12 @@ function saved(env: Env, flags: Flags, open: OpenEdit, edited: string): number {
     throw plainError(message);
   };
   if (open.edited !== undefined && sameContent(open.edited, edited)) fail('Edit cancelled, no valid changes were saved.');
+  const reopen = (reasons: EditReason[]): number => {
+    editor.open({ kind: 'object', edit: { ...open, edited } }, { kind: 'object', text: editHeader(reasons, 'last-applied') + manualStrip(edited), title: editTitle(open) });
+    return 0;
+  };
+  const invalid = validationFailure(env, flags, open, edited);
+  if (invalid) return reopen([invalid]);
   if (sameContent(open.original, edited)) {
     editor.close();
     env.out.err('Edit cancelled, no changes made.\n');
@@ -96,11 +102,7 @@ function saved(env: Env, flags: Flags, open: OpenEdit, edited: string): number {
     return 0;
   }
   const parsed = loadText(edited, 'edited-file', false);
-  if (parsed.errors.length > 0) {
-    const reasons: EditReason[] = [{ head: `The edited file had a syntax error: ${failureText(parsed.errors).replace(/^error: /, '').replace(/\n$/, '')}`, other: [] }];
-    editor.open({ kind: 'object', edit: { ...open, edited } }, { kind: 'object', text: editHeader(reasons, 'last-applied') + manualStrip(edited), title: editTitle(open) });
-    return 0;
-  }
+  if (parsed.errors.length > 0) return reopen([{ head: `The edited file had a syntax error: ${failureText(parsed.errors).replace(/^error: /, '').replace(/\n$/, '')}`, other: [] }]);
   const cmdNs = namespaceOf(env, flags);
   for (const d of parsed.docs) {
     // resource.RequireNamespace: the configuration stays in the command's namespace.

@@ -80,9 +80,14 @@ describe('kubectl edit in a terminal that is a TTY', () => {
     // Comments and layout do not count.
     const same = s.run(opened.line, opened.text.replace(/^#.*\n/gm, '') + '\n\n');
     expect(same).toMatchObject({ exitCode: 0, output: [{ stream: 'stderr', text: 'Edit cancelled, no changes made.\n' }] });
+    // An empty file fails the schema check first (recorded from kubectl v1.35.2); only without it is it "empty".
     const again = s.run('kubectl edit deployment/web').edit!;
     const empty = s.run(again.line, '# nothing\n\n');
-    expect(empty).toMatchObject({ exitCode: 0, output: [{ stream: 'stderr', text: 'Edit cancelled, saved file was empty.\n' }] });
+    expect(empty).toMatchObject({ exitCode: 0, output: [{ stream: 'stderr', text: 'error: deployments.apps "web" is invalid\n' }] });
+    expect(empty.edit!.text).toBe(`${HEADER}# deployments.apps "web" was not valid:\n# * <nil>: Invalid value: "The edited file failed validation": invalid object to validate\n#\n\n`);
+    expect(s.run(again.line, '')).toMatchObject({ exitCode: 1, output: [{ stream: 'stderr', text: 'error: Edit cancelled, no valid changes were saved.\n' }] });
+    const unvalidated = s.run('kubectl edit deployment/web --validate=false').edit!;
+    expect(s.run(unvalidated.line, '# nothing\n\n')).toMatchObject({ exitCode: 0, output: [{ stream: 'stderr', text: 'Edit cancelled, saved file was empty.\n' }] });
   });
 
   it('reopens the editor with the server’s reasons at the top when the edit is invalid', () => {
@@ -111,12 +116,19 @@ describe('kubectl edit in a terminal that is a TTY', () => {
   it('reopens a file that does not parse, and refuses a changed name', () => {
     const s = terminal();
     const opened = s.run('kubectl edit cm cfg').edit!;
-    const broken = s.run(opened.line, opened.text.replace('kind: ConfigMap', 'kind: ConfigMap\n  oops: [').replace(/\n {2}a: "1"/, '\n  a: "9"'));
-    expect(broken.output).toEqual([]);
-    expect(broken.edit!.text).toMatch(/^# Please edit[\s\S]*#\n# The edited file had a syntax error: error parsing edited-file: error converting YAML to JSON: yaml: /);
+    const bad = opened.text.replace('kind: ConfigMap', 'kind: ConfigMap\n  oops: [').replace(/\n {2}a: "1"/, '\n  a: "9"');
+    // The schema check reads the file first: its YAML error is the Invalid error's detail.
+    const broken = s.run(opened.line, bad);
+    expect(broken.output).toEqual([{ stream: 'stderr', text: 'error: configmaps "cfg" is invalid\n' }]);
+    expect(broken.edit!.text).toMatch(/^# Please edit[\s\S]*#\n# configmaps "cfg" was not valid:\n# \* <nil>: Invalid value: "The edited file failed validation": yaml: line \d+: /);
     const renamed = s.run(opened.line, opened.text.replace('name: cfg', 'name: other'));
     expect(renamed).toMatchObject({ exitCode: 1, output: [{ stream: 'stderr', text: 'error: At least one of apiVersion, kind and name was changed\n' }] });
     expect(renamed.edit).toBeUndefined();
+    // With --validate=false the builder's reading of the file is what fails.
+    const unvalidated = s.run('kubectl edit cm cfg --validate=false').edit!;
+    const syntax = s.run(unvalidated.line, bad);
+    expect(syntax.output).toEqual([]);
+    expect(syntax.edit!.text).toMatch(/^# Please edit[\s\S]*#\n# The edited file had a syntax error: error parsing edited-file: error converting YAML to JSON: yaml: /);
   });
 
   it('opens a Scale for --subresource scale, whose save no RESTMapper can map (as kubectl 1.35 does)', () => {

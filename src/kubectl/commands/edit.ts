@@ -27,7 +27,7 @@ import { CmdError, failureText, isNetworkError, plainError, type ApiError, type 
 import { parseFlags, type FlagDef, type Flags } from '../flags';
 import { RECORD_FLAG, recordedCause, recordInto, warnDeprecatedFlags } from '../record';
 import { namespaceOf, type Env } from '../env';
-import { loadText } from '../manifest';
+import { loadText, parseDocuments } from '../manifest';
 import { failIfUnrecognizable, loadInputs, usesFiles } from '../file-inputs';
 import { placeObject, stringMeta } from '../apply/objects';
 import { getSubresource } from './get-subresource';
@@ -35,6 +35,8 @@ import { SUBRESOURCE_COMPLETIONS, subresourceRoute, writeSubresource } from '../
 import { pushAll } from '../../k8s/arrays';
 import type { Res } from '../client';
 import { toYaml } from '../../k8s/printers/yaml';
+import { toKyaml } from '../../k8s/printers/kyaml';
+import { noCompatiblePrinter } from '../printers/generic';
 import { toJsonCompact, toJsonIndent } from '../../k8s/printers/json';
 import { deepEqual, threeWayPatch } from '../../k8s/strategic-patch';
 import { customSource } from '../../k8s/apiextensions';
@@ -81,12 +83,16 @@ export function runEdit(env: Env, argv: string[]): number {
   return 0;
 }
 
-/** editPrinterOptions: YAML unless `-o json` (which also drops the header). */
-export function editFormat(flags: Flags): 'yaml' | 'json' {
+/**
+ * editPrinterOptions: the file is YAML unless `-o json` (which also drops the header) or `-o
+ * kyaml`; its print flags are JSONYamlPrintFlags alone, so any other `-o` (even `name`, which
+ * the result's printer would take) fails before the editor opens (recorded from kubectl v1.35.2).
+ */
+export function editFormat(flags: Flags): EditFormat {
   const o = flags.str('output');
-  if (o === 'json') return 'json';
-  if (o === '' || o === 'yaml' || o === 'name') return 'yaml';
-  throw plainError(`unable to match a printer suitable for the output format "${o}", allowed formats are: json,yaml`);
+  if (o === '') return 'yaml';
+  if (o === 'json' || o === 'yaml' || o === 'kyaml') return o;
+  throw noCompatiblePrinter(o, ['json', 'kyaml', 'yaml']);
 }
 
 export function sameArgv(a: readonly string[], b: readonly string[]): boolean {
@@ -146,10 +152,34 @@ export function withoutManagedFields(o: KObject): KObject {
   return { ...o, metadata };
 }
 
+export type EditFormat = 'yaml' | 'json' | 'kyaml';
+
 /** One object as itself, several as the v1 List editoptions.go builds (its metadata empty). */
-export function printForEdit(objs: KObject[], format: 'yaml' | 'json'): string {
+export function printForEdit(objs: KObject[], format: EditFormat): string {
   const data: unknown = objs.length === 1 ? objs[0] : { apiVersion: 'v1', items: objs, kind: 'List', metadata: {} };
-  return format === 'json' ? toJsonIndent(data) : toYaml(data);
+  return format === 'json' ? toJsonIndent(data) : format === 'kyaml' ? toKyaml(data) : toYaml(data);
+}
+
+/**
+ * The loop's schema check, first after the editor returns (unless `--validate=false|ignore`):
+ * ParamVerifyingSchema.ValidateBytes parses StripComments(edited), so a file that is not YAML,
+ * or holds nothing (every line a comment: `invalid object to validate`), fails here — before the
+ * empty-file and syntax-error checks, which it leaves to `--validate=false`. The failure is an
+ * Invalid error on the first original: `error: <resource> "<name>" is invalid` now, and the
+ * editor reopens with the reason (recorded from kubectl v1.35.2). The YAML message is the
+ * simulator's parser's, which does not always word an error as go-yaml does.
+ */
+export function validationFailure(env: Env, flags: Flags, open: OpenEdit, edited: string): EditReason | undefined {
+  if (['false', 'ignore'].includes(flags.str('validate', 'strict'))) return undefined;
+  const parsed = parseDocuments(edited, 'edited-file');
+  // StripComments falls back to ManualStrip when the file is not YAML: the error's line counts from there.
+  const syntax = parsed.error === undefined ? undefined : (parseDocuments(manualStrip(edited), 'edited-file').error ?? parsed.error);
+  const error = syntax !== undefined ? syntax.replace(/^error parsing edited-file: error converting YAML to JSON: /, '') : parsed.objects[0] == null ? 'invalid object to validate' : undefined;
+  const first = open.originals[0];
+  if (error === undefined || !first) return undefined;
+  const what = `${resourceString(first.info)} "${first.obj.metadata.name ?? ''}"`;
+  env.out.err(`error: ${what} is invalid\n`);
+  return { head: `${what} was not valid`, other: [`<nil>: Invalid value: "The edited file failed validation": ${error}`] };
 }
 
 /** The editor returned `edited`: editoptions.go's loop body after LaunchTempFile. */
@@ -159,6 +189,11 @@ function saved(env: Env, flags: Flags, open: OpenEdit, edited: string): number {
   if (open.edited !== undefined && sameContent(open.edited, edited)) {
     editor.close();
     throw plainError('Edit cancelled, no valid changes were saved.');
+  }
+  const invalid = validationFailure(env, flags, open, edited);
+  if (invalid) {
+    editor.open({ kind: 'object', edit: { ...open, edited } }, { kind: 'object', text: editHeader([invalid]) + manualStrip(edited), title: editTitle(open) });
+    return 0;
   }
   if (sameContent(open.original, edited)) {
     editor.close();

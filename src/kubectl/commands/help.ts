@@ -61,11 +61,13 @@ Advanced Commands:
 Settings Commands:
   label           Update the labels on a resource
   annotate        Update the annotations on a resource
+  completion      Output shell completion code for the specified shell (bash, zsh, fish, or powershell)
 
 Other Commands:
   api-resources   Print the supported API resources on the server
   api-versions    Print the supported API versions on the server, in the form of "group/version"
   config          Modify kubeconfig files
+  plugin          Provides utilities for interacting with plugins
   version         Print the client and server version information
 
 Usage:
@@ -101,11 +103,7 @@ export const ROOT_COMMANDS: readonly CobraCommand[] = [
   ...['config', 'plugin', 'version', 'api-versions', 'api-resources', 'options', 'kuberc'].map((name) => ({ name })),
 ];
 
-export const UNSUPPORTED = [
-  'plugin',
-  'completion',
-  'alpha',
-];
+export const UNSUPPORTED: readonly string[] = ['kuberc'];
 
 /** The error for a real kubectl command (or its help) that this simulator does not model. */
 export function notAvailable(word: string): CmdError {

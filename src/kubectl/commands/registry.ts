@@ -44,6 +44,8 @@ import { runDiff, DIFF_FLAGS } from './diff';
 import { runExplain, EXPLAIN_FLAGS } from './explain';
 import { runEdit, EDIT_FLAGS } from './edit';
 import { runKustomize, KUSTOMIZE_FLAGS } from './kustomize';
+import { runCompletion, COMPLETION_SHELLS } from './completion';
+import { runPlugin, PLUGIN_FLAGS, PLUGIN_SUBCOMMANDS } from './plugin';
 import { runConfig, CONFIG_FLAGS, CONFIG_SUBCOMMAND_ALIASES, CONFIG_SUBCOMMANDS } from './config';
 import { runCertificate, CERTIFICATE_FLAGS, CERTIFICATE_SUBCOMMANDS } from './certificate';
 
@@ -60,12 +62,15 @@ export const COMMANDS: Record<string, KubectlCommand> = {
     positional: 'none',
     subcommands: APPLY_SUBCOMMANDS,
     subcommandPositionals: { 'edit-last-applied': 'resources', 'view-last-applied': 'resources' },
+    ownFlags: APPLY_FLAGS,
+    subcommandFlags: { 'edit-last-applied': EDIT_LAST_APPLIED_FLAGS, 'set-last-applied': SET_LAST_APPLIED_FLAGS, 'view-last-applied': VIEW_LAST_APPLIED_FLAGS },
   },
   attach: { run: runAttach, flags: ATTACH_FLAGS, positional: 'pod' },
   auth: { run: runAuth, flags: [...AUTH_FLAGS, ...WHOAMI_FLAGS], positional: 'none', subcommands: AUTH_SUBCOMMANDS },
   autoscale: { run: runAutoscale, flags: AUTOSCALE_FLAGS, positional: 'resources' },
   certificate: { run: runCertificate, flags: CERTIFICATE_FLAGS, positional: 'none', subcommands: CERTIFICATE_SUBCOMMANDS },
   'cluster-info': { run: runClusterInfo, flags: [...CLUSTER_INFO_FLAGS, ...CLUSTER_INFO_DUMP_FLAGS], positional: 'none', subcommands: ['dump'] },
+  completion: { run: runCompletion, flags: [], positional: 'none', validArgs: COMPLETION_SHELLS },
   config: { run: runConfig, flags: CONFIG_FLAGS, positional: 'none', subcommands: CONFIG_SUBCOMMANDS, subcommandAliases: CONFIG_SUBCOMMAND_ALIASES },
   cordon: { run: runCordon, flags: NODE_FLAGS, positional: 'nodes' },
   cp: { run: runCp, flags: CP_FLAGS, positional: 'cp-path' },
@@ -87,6 +92,7 @@ export const COMMANDS: Record<string, KubectlCommand> = {
   label: { run: runLabel, flags: LABEL_FLAGS, positional: 'resources' },
   logs: { run: runLogs, flags: LOGS_FLAGS, positional: 'pod-then-container' },
   patch: { run: runPatch, flags: PATCH_FLAGS, positional: 'resources' },
+  plugin: { run: runPlugin, flags: PLUGIN_FLAGS, positional: 'none', subcommands: PLUGIN_SUBCOMMANDS, ownFlags: [], subcommandFlags: { list: PLUGIN_FLAGS } },
   'port-forward': { run: runPortForward, flags: PORT_FORWARD_FLAGS, positional: 'pod' },
   proxy: { run: runProxy, flags: PROXY_FLAGS, positional: 'none' },
   replace: { run: runReplace, flags: REPLACE_FLAGS, positional: 'none' },

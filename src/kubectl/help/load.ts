@@ -13,6 +13,8 @@ export interface KubectlHelp {
   aliases: Record<string, string>;
   /** What `kubectl options` prints. */
   options: string;
+  /** What `kubectl completion SHELL` prints, by shell (commands/completion.ts). */
+  completion: Record<string, string>;
 }
 
 const chunk = lazyChunk(() => import('./kubectl-help.json').then((m) => m.default as KubectlHelp));

@@ -12,6 +12,7 @@ import { CmdError } from '../errors';
 import { parseFlags } from '../flags';
 import { HELP, ROOT_USAGE, UNSUPPORTED, notAvailable } from '../commands/help';
 import { COMMANDS } from '../commands/registry';
+import { runAlpha } from '../commands/alpha';
 import { kubectlHelp, loadKubectlHelp, type KubectlHelp } from './load';
 import { helpTopic } from './topics';
 
@@ -60,6 +61,7 @@ export function runHelp(env: Env, argv: string[]): number {
   }
   if (Object.hasOwn(COMMANDS, first)) return printCommandHelp(env, args);
   if (first === 'help') return printTopic(env, 'help');
+  if (first === 'alpha') return runAlpha(env, []);
   // `options`' help template is empty: kubectl prints nothing.
   if (first === 'options') return 0;
   if (UNSUPPORTED.includes(first)) throw notAvailable(first);

@@ -311,6 +311,8 @@ function completeIn(ctx: CompletionContext, group: CommandGroup, command: string
   if (p.command === undefined) return matching(current, Object.keys(group.commands));
   if (!p.info) return [];
   if (p.info.subcommands && p.sub === undefined) return matching(current, p.info.subcommands);
+  // cobra's ValidArgs complete the first positional only (`kubectl completion bash`).
+  if (p.info.validArgs) return p.positionals.length === 0 ? matching(current, p.info.validArgs) : [];
   return positionalCandidates(ctx, p, p.info, current);
 }
 
