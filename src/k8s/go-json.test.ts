@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goJsonSyntaxError, parseGoJson } from './go-json';
+import { goJsonIndent, goJsonSyntaxError, parseGoJson } from './go-json';
 
 describe("encoding/json's syntax errors", () => {
   it('names the first byte that cannot continue the text, as the scanner does', () => {
@@ -30,5 +30,20 @@ describe("encoding/json's syntax errors", () => {
   it('parses what it accepts', () => {
     expect(parseGoJson('{"a":[1,null]}')).toEqual({ ok: true, value: { a: [1, null] } });
     expect(parseGoJson('{')).toEqual({ ok: false, error: 'unexpected end of JSON input' });
+  });
+});
+
+describe('goJsonIndent (json.Indent with prefix "")', () => {
+  it("re-spaces the text's own tokens, keeping key order, escapes, empty containers and trailing space", () => {
+    expect(goJsonIndent('{"b":1,"a":[1, {"x":"\\u003c,:{"}],"e":{},"f":[]}\n', '  ')).toEqual({
+      ok: true,
+      text: '{\n  "b": 1,\n  "a": [\n    1,\n    {\n      "x": "\\u003c,:{"\n    }\n  ],\n  "e": {},\n  "f": []\n}\n',
+    });
+    expect(goJsonIndent('  \n"s"  ', '  ')).toEqual({ ok: true, text: '"s"  ' });
+    expect(goJsonIndent('[ [ ] , 1.50e3 ]', '\t')).toEqual({ ok: true, text: '[\n\t[],\n\t1.50e3\n]' });
+  });
+
+  it("fails with encoding/json's syntax error", () => {
+    expect(goJsonIndent('{"a":}', '  ')).toEqual({ ok: false, error: "invalid character '}' looking for beginning of value" });
   });
 });

@@ -21,7 +21,7 @@ describe('the command table', () => {
   });
 
   it('lists exactly the commands kubectl says it supports', () => {
-    const m = stderr('kubectl plugin').match(/supported commands: (.*)$/m);
+    const m = stderr('kubectl kuberc').match(/supported commands: (.*)$/m);
     expect(Object.keys(table.kubectl.commands).sort()).toEqual(m![1]!.split(', '));
   });
 
@@ -53,6 +53,8 @@ describe('the command table', () => {
   it.each(Object.entries(table.kubectl.commands))('kubectl %s flags', (verb, info) => {
     const prefixes = info.subcommands ? info.subcommands.map((s) => [verb, s]) : [[verb]];
     // `create service`'s and `create secret`'s flags belong to their types alone, as in kubectl (the parents have none).
+    // apply runs itself too (`apply -f`), beside its last-applied subcommands.
+    if (verb === 'apply') prefixes.push(['apply']);
     if (verb === 'create') {
       prefixes.push(['create'], ...SERVICE_COMMAND.subcommands.map((k) => ['create', 'service', k]), ...SECRET_COMMAND.subcommands.map((k) => ['create', 'secret', k]));
     }

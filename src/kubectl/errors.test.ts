@@ -59,10 +59,10 @@ describe('command dispatch', () => {
     expect(kubectl(sim, 'rm pod x').stderr).toBe('error: unknown command "rm" for "kubectl"\n\nDid you mean this?\n\trun\n\tdelete\n\tcp\n');
     expect(kubectl(sim, 'inspect pod x').stderr).toBe('error: unknown command "inspect" for "kubectl"\n\nDid you mean this?\n\tdescribe\n');
     expect(kubectl(sim, 'ls').stderr).toBe('error: unknown command "ls" for "kubectl"\n\nDid you mean this?\n\tget\n\tlogs\n\tcp\n');
-    const plugin = kubectl(sim, 'plugin list');
-    expect(plugin.code).toBe(1);
-    expect(plugin.stderr.split('\n')).toHaveLength(2);
-    expect(plugin.stderr).toMatch(/^error: "kubectl plugin" is not available in this simulator; supported commands: annotate, api-resources, api-versions, apply, /);
+    const kuberc = kubectl(sim, 'kuberc view');
+    expect(kuberc.code).toBe(1);
+    expect(kuberc.stderr.split('\n')).toHaveLength(2);
+    expect(kuberc.stderr).toMatch(/^error: "kubectl kuberc" is not available in this simulator; supported commands: annotate, api-resources, api-versions, apply, /);
   });
 
   it('prints the help overview', () => {

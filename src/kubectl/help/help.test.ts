@@ -98,8 +98,8 @@ describe('kubectl <command> --help', () => {
   });
 
   it('says a real command that does not run here is not available, for its help too', () => {
-    for (const line of ['plugin --help', 'help plugin']) {
-      expect(kubectl(sim, line).stderr, line).toMatch(/^error: "kubectl plugin" is not available in this simulator; supported commands: annotate, /);
+    for (const line of ['kuberc --help', 'help kuberc']) {
+      expect(kubectl(sim, line).stderr, line).toMatch(/^error: "kubectl kuberc" is not available in this simulator; supported commands: annotate, /);
     }
   });
 });

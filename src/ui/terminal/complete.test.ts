@@ -13,7 +13,7 @@ function contextOf(c: TestCluster, files: readonly string[]): CompletionContext 
 
 /** kubectl's command words, from its own help (the "supported commands" list of an unknown one). */
 function kubectlCommands(c: TestCluster): string[] {
-  const m = c.run('kubectl plugin').stderr.match(/supported commands: (.*)$/m);
+  const m = c.run('kubectl kuberc').stderr.match(/supported commands: (.*)$/m);
   if (!m) throw new Error('kubectl did not list its commands');
   return m[1]!.split(', ').sort();
 }
@@ -71,7 +71,11 @@ describe('tab completion', () => {
     expect(press('k des')).toBe('k describe ');
     expect(press('kubectl ')).toEqual(kubectlCommands(cluster));
     expect(press('kubectl cor')).toBe('kubectl cordon ');
-    expect(press('kubectl c')).toEqual(['certificate', 'cluster-info', 'config', 'cordon', 'cp', 'create']);
+    expect(press('kubectl c')).toEqual(['certificate', 'cluster-info', 'completion', 'config', 'cordon', 'cp', 'create']);
+    // cobra's ValidArgs: the shells, for the first positional only.
+    expect(press('kubectl completion ')).toEqual(['bash', 'fish', 'powershell', 'zsh']);
+    expect(press('kubectl completion z')).toBe('kubectl completion zsh ');
+    expect(press('kubectl completion zsh ')).toBe('kubectl completion zsh ');
   });
 
   it('completes resource types from discovery, plural and short names', () => {
