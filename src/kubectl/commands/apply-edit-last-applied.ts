@@ -29,9 +29,9 @@ import { deepEqual } from '../../k8s/strategic-patch';
 import { LAST_APPLIED } from '../apply/objects';
 import { KUSTOMIZE_FLAG } from '../file-inputs';
 import { FILENAME_FLAG, OUTPUT_FLAG, TEMPLATE_FLAGS, VALIDATE_FLAG, printResult } from './common';
-import { editFormat, editTitle, fetchLatest, printForEdit, sameArgv, validationFailure, withoutManagedFields } from './edit';
+import { editFormat, editTitle, fetchLatest, printForEdit, readSavedFile, sameArgv, withoutManagedFields } from './edit';
 import { lastAppliedPatch } from './apply-last-applied';
-import { editHeader, hasLines, manualStrip, sameContent, type EditReason, type OpenEdit } from '../edit-file';
+import { editHeader, type OpenEdit } from '../edit-file';
 
 export const EDIT_LAST_APPLIED_FLAGS: FlagDef[] = [
   { name: 'field-manager', kind: 'string' },
@@ -84,27 +84,10 @@ function saved(env: Env, flags: Flags, open: OpenEdit, edited: string): number {
     editor.close();
     throw plainError(message);
   };
-  if (open.edited !== undefined && sameContent(open.edited, edited)) fail('Edit cancelled, no valid changes were saved.');
-  const reopen = (reasons: EditReason[]): number => {
-    editor.open({ kind: 'object', edit: { ...open, edited } }, { kind: 'object', text: editHeader(reasons, 'last-applied') + manualStrip(edited), title: editTitle(open) });
-    return 0;
-  };
-  const invalid = validationFailure(env, flags, open, edited);
-  if (invalid) return reopen([invalid]);
-  if (sameContent(open.original, edited)) {
-    editor.close();
-    env.out.err('Edit cancelled, no changes made.\n');
-    return 0;
-  }
-  if (!hasLines(edited)) {
-    editor.close();
-    env.out.err('Edit cancelled, saved file was empty.\n');
-    return 0;
-  }
-  const parsed = loadText(edited, 'edited-file', false);
-  if (parsed.errors.length > 0) return reopen([{ head: `The edited file had a syntax error: ${failureText(parsed.errors).replace(/^error: /, '').replace(/\n$/, '')}`, other: [] }]);
+  const read = readSavedFile(env, flags, open, edited);
+  if ('code' in read) return read.code;
   const cmdNs = namespaceOf(env, flags);
-  for (const d of parsed.docs) {
+  for (const d of read.docs) {
     // resource.RequireNamespace: the configuration stays in the command's namespace.
     if (d.info.namespaced) {
       const ns = d.obj.metadata.namespace ?? '';
@@ -112,7 +95,7 @@ function saved(env: Env, flags: Flags, open: OpenEdit, edited: string): number {
       else if (ns !== cmdNs) fail(`the namespace from the provided object "${ns}" does not match the namespace "${cmdNs}". You must pass '--namespace=${ns}' to perform this operation.`);
     }
   }
-  for (const d of parsed.docs) {
+  for (const d of read.docs) {
     const edit = withoutManagedFields(d.obj);
     recordInto(edit, recordedCause(['apply', 'edit-last-applied'], flags));
     const uid = edit.metadata.uid ?? '';

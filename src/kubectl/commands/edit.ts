@@ -27,7 +27,7 @@ import { CmdError, failureText, isNetworkError, plainError, type ApiError, type 
 import { parseFlags, type FlagDef, type Flags } from '../flags';
 import { RECORD_FLAG, recordedCause, recordInto, warnDeprecatedFlags } from '../record';
 import { namespaceOf, type Env } from '../env';
-import { loadText, parseDocuments } from '../manifest';
+import { loadText, parseDocuments, type ManifestDoc } from '../manifest';
 import { failIfUnrecognizable, loadInputs, usesFiles } from '../file-inputs';
 import { placeObject, stringMeta } from '../apply/objects';
 import { getSubresource } from './get-subresource';
@@ -41,7 +41,7 @@ import { toJsonCompact, toJsonIndent } from '../../k8s/printers/json';
 import { deepEqual, threeWayPatch } from '../../k8s/strategic-patch';
 import { customSource } from '../../k8s/apiextensions';
 import { NO_RESOURCES, OUTPUT_FLAG, VALIDATE_FLAG, printResult } from './common';
-import { editHeader, hasLines, manualStrip, sameContent, type EditReason, type OpenEdit } from '../edit-file';
+import { editHeader, hasLines, manualStrip, sameContent, type EditorHost, type EditReason, type OpenEdit } from '../edit-file';
 
 export const EDIT_FLAGS: FlagDef[] = [
   { name: 'allow-missing-template-keys', kind: 'bool' },
@@ -182,8 +182,18 @@ export function validationFailure(env: Env, flags: Flags, open: OpenEdit, edited
   return { head: `${what} was not valid`, other: [`<nil>: Invalid value: "The edited file failed validation": ${error}`] };
 }
 
-/** The editor returned `edited`: editoptions.go's loop body after LaunchTempFile. */
-function saved(env: Env, flags: Flags, open: OpenEdit, edited: string): number {
+/** The loop reopens the editor: the header with `reasons`, then the saved file without its comments. */
+export function reopenEditor(editor: EditorHost, open: OpenEdit, edited: string, reasons: EditReason[]): number {
+  editor.open({ kind: 'object', edit: { ...open, edited } }, { kind: 'object', text: editHeader(reasons, open.mode) + manualStrip(edited), title: editTitle(open) });
+  return 0;
+}
+
+/**
+ * The loop body after LaunchTempFile as both edit modes run it up to their patches: the retry
+ * short-circuit, the schema check, the unchanged and empty files, the builder's reading of the
+ * file. Either the objects read from it, or the exit code where the loop ended or reopened.
+ */
+export function readSavedFile(env: Env, flags: Flags, open: OpenEdit, edited: string): { docs: ManifestDoc[] } | { code: number } {
   const editor = env.editor!;
   // Retrying after an error and nothing changed since: short-circuit.
   if (open.edited !== undefined && sameContent(open.edited, edited)) {
@@ -191,33 +201,33 @@ function saved(env: Env, flags: Flags, open: OpenEdit, edited: string): number {
     throw plainError('Edit cancelled, no valid changes were saved.');
   }
   const invalid = validationFailure(env, flags, open, edited);
-  if (invalid) {
-    editor.open({ kind: 'object', edit: { ...open, edited } }, { kind: 'object', text: editHeader([invalid]) + manualStrip(edited), title: editTitle(open) });
-    return 0;
-  }
+  if (invalid) return { code: reopenEditor(editor, open, edited, [invalid]) };
   if (sameContent(open.original, edited)) {
     editor.close();
     env.out.err('Edit cancelled, no changes made.\n');
-    return 0;
+    return { code: 0 };
   }
   if (!hasLines(edited)) {
     editor.close();
     env.out.err('Edit cancelled, saved file was empty.\n');
-    return 0;
+    return { code: 0 };
   }
-  const reopen = (reasons: EditReason[]): number => {
-    const text = editHeader(reasons) + manualStrip(edited);
-    editor.open({ kind: 'object', edit: { ...open, edited } }, { kind: 'object', text, title: editTitle(open) });
-    return 0;
-  };
   const parsed = loadText(edited, 'edited-file', false);
-  if (parsed.errors.length > 0) return reopen([{ head: `The edited file had a syntax error: ${failureText(parsed.errors).replace(/^error: /, '').replace(/\n$/, '')}`, other: [] }]);
+  if (parsed.errors.length > 0) return { code: reopenEditor(editor, open, edited, [{ head: `The edited file had a syntax error: ${failureText(parsed.errors).replace(/^error: /, '').replace(/\n$/, '')}`, other: [] }]) };
+  return { docs: parsed.docs };
+}
 
+/** The editor returned `edited`: editoptions.go's loop body after LaunchTempFile, in NormalEditMode. */
+function saved(env: Env, flags: Flags, open: OpenEdit, edited: string): number {
+  const editor = env.editor!;
+  const read = readSavedFile(env, flags, open, edited);
+  if ('code' in read) return read.code;
+  const reopen = (reasons: EditReason[]): number => reopenEditor(editor, open, edited, reasons);
   const cmdNs = namespaceOf(env, flags);
   const reasons: EditReason[] = [];
   let retryable = 0;
   let notFound = 0;
-  for (const d of parsed.docs) {
+  for (const d of read.docs) {
     // resource.RequireNamespace: the edit stays in the namespace it was opened in.
     if (d.info.namespaced) {
       const ns = d.obj.metadata.namespace ?? '';
