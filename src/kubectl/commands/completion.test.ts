@@ -77,9 +77,10 @@ describe('kubectl plugin and kubectl alpha', () => {
 
   it.skipIf(!existsSync(REAL_KUBECTL))('match the real kubectl 1.35 byte for byte (skipped: no kubectl binary in node_modules/.cache/reconcile-kubectl)', () => {
     expect(execFileSync(REAL_KUBECTL, ['version', '--client'], { encoding: 'utf8', env: { HOME: '/root' } })).toMatch(/^Client Version: v1\.35\./);
-    const lines = ['completion bash', 'completion zsh', 'completion fish', 'completion powershell', 'completion', 'completion ksh', 'completion bash zsh', 'plugin list', 'plugin', 'plugin foo', 'alpha', 'alpha --help', 'alpha --bar', 'completion --help', 'plugin list --help'];
+    const lines = ['completion bash', 'completion zsh', 'completion fish', 'completion powershell', 'completion', 'completion ksh', 'completion bash zsh', 'plugin list', 'plugin', 'plugin foo', 'alpha', 'alpha --help', 'alpha --bar', 'completion --help', 'plugin list --help', '--help'];
     for (const line of lines) {
-      // No plugins on its PATH, and kuberc off (v1.36 moved it out of alpha).
+      // No plugins on its PATH, and kuberc off (v1.36 moved it out of alpha; the overview lists
+      // only what runs here, so it has no kuberc line either).
       const real = spawnSync(REAL_KUBECTL, line.split(' '), { encoding: 'utf8', env: { HOME: '/root', PATH: '/nonexistent-plugins', KUBECTL_KUBERC: 'false' } });
       const stderr = real.stderr.replace(/^Unable to read directory "\/nonexistent-plugins" from your PATH: .*\n/m, '');
       expect(run(line), line).toEqual({ stdout: real.stdout, stderr, code: real.status });

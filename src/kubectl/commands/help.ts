@@ -63,6 +63,8 @@ Settings Commands:
   annotate        Update the annotations on a resource
   completion      Output shell completion code for the specified shell (bash, zsh, fish, or powershell)
 
+Subcommands provided by plugins:
+
 Other Commands:
   api-resources   Print the supported API resources on the server
   api-versions    Print the supported API versions on the server, in the form of "group/version"
