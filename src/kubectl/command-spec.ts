@@ -73,7 +73,10 @@ export interface CommandInfo {
   resources?: string[];
   categories?: string[];
   validArgs?: string[];
+  /** The union of the tables below, where the command has them (CommandSpec's ownFlags, subcommandFlags). */
   flags: FlagInfo[];
+  ownFlags?: FlagInfo[];
+  subcommandFlags?: Record<string, FlagInfo[]>;
 }
 
 export interface CommandGroup {

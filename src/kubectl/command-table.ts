@@ -34,6 +34,8 @@ function commandInfo(spec: CommandSpec<unknown>): CommandInfo {
   if (spec.resources) info.resources = [...spec.resources];
   if (spec.categories) info.categories = [...spec.categories];
   if (spec.validArgs) info.validArgs = [...spec.validArgs];
+  if (spec.ownFlags) info.ownFlags = flagInfos(spec.ownFlags);
+  if (spec.subcommandFlags) info.subcommandFlags = Object.fromEntries(Object.entries(spec.subcommandFlags).map(([sub, defs]) => [sub, flagInfos(defs)]));
   return info;
 }
 

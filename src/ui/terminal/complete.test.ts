@@ -76,6 +76,11 @@ describe('tab completion', () => {
     expect(press('kubectl completion ')).toEqual(['bash', 'fish', 'powershell', 'zsh']);
     expect(press('kubectl completion z')).toBe('kubectl completion zsh ');
     expect(press('kubectl completion zsh ')).toBe('kubectl completion zsh ');
+    // apply runs itself and has subcommands: each offers its own flags and their values.
+    expect(press('kubectl apply ')).toEqual(['edit-last-applied', 'set-last-applied', 'view-last-applied']);
+    expect(press('kubectl apply set-last-applied --cr')).toBe('kubectl apply set-last-applied --create-annotation ');
+    expect(press('kubectl apply --cr')).toBe('kubectl apply --cr');
+    expect(press('kubectl apply view-last-applied -o ')).toEqual(['json', 'yaml']);
   });
 
   it('completes resource types from discovery, plural and short names', () => {

@@ -126,8 +126,11 @@ interface LineParse {
   pendingFlag: FlagInfo | undefined;
 }
 
-function flagsOf(group: CommandGroup, info: CommandInfo | undefined): FlagInfo[] {
-  return info ? [...group.flags, ...info.flags] : group.flags;
+/** The flags a line may use: the group's, and the command's own or, once named, its subcommand's where it keeps them apart (apply). */
+function flagsOf(group: CommandGroup, info: CommandInfo | undefined, sub?: string): FlagInfo[] {
+  if (!info) return group.flags;
+  const own = sub === undefined ? info.ownFlags : info.subcommandFlags?.[sub];
+  return [...group.flags, ...(own ?? info.flags)];
 }
 
 function findFlag(flags: readonly FlagInfo[], word: string): FlagInfo | undefined {
@@ -185,7 +188,7 @@ function parseLine(group: CommandGroup, command: string | undefined, words: read
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     if (!dashDash && w === '--') dashDash = true;
-    else if (!dashDash && w.startsWith('-') && w !== '-') i += readFlag(p, flagsOf(group, p.info), words, i);
+    else if (!dashDash && w.startsWith('-') && w !== '-') i += readFlag(p, flagsOf(group, p.info, p.sub), words, i);
     else if (p.command === undefined) {
       p.command = w;
       p.info = own(group.commands, w);
@@ -301,7 +304,7 @@ function positionalCandidates(ctx: CompletionContext, p: LineParse, info: Comman
 function completeIn(ctx: CompletionContext, group: CommandGroup, command: string | undefined, words: readonly string[], current: string): string[] {
   const p = parseLine(group, command, words);
   if (p.pendingFlag) return valueCandidates(p.pendingFlag, current, ctx, p);
-  const flags = flagsOf(group, p.info);
+  const flags = flagsOf(group, p.info, p.sub);
   const eq = current.indexOf('=');
   if (current.startsWith('--') && eq > 0) {
     const f = findFlag(flags, current);
