@@ -29,6 +29,14 @@ describe('bash builtins (internal_getopt)', () => {
     // `mapfile -t -`: `-' is the name.
     expect(walk(['-t', '-'], MAPFILE, 'bash')).toEqual(['t', 'operands: -']);
   });
+  it('takes a word that is exactly `--help` as the help option (GETOPT_HELP), wherever an option may stand', () => {
+    const HELP: GetoptSpec = { ...MAPFILE, help: true };
+    expect(walk(['-t', '--help', 'a'], HELP, 'bash')).toEqual(['t', 'help', 'operands: a']);
+    // `mapfile -n --help`: the count; `mapfile a --help`: an operand; `--hel`: a cluster.
+    expect(walk(['-n', '--help'], HELP, 'bash')).toEqual(['n=--help', 'operands: ']);
+    expect(walk(['a', '--help'], HELP, 'bash')).toEqual(['operands: a --help']);
+    expect(walk(['--hel'], HELP, 'bash')).toEqual(['error: --: invalid option']);
+  });
   it('stops at the first operand: `mapfile a -x` reads into a and says nothing', () => {
     expect(walk(['a', '-x'], MAPFILE, 'bash')).toEqual(['operands: a -x']);
   });

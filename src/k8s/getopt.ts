@@ -29,6 +29,12 @@ export interface GetoptSpec {
   short: string;
   /** getopt_long's table in the tool's source order, which is the order an ambiguity message lists. Absent: `--x` is a cluster like any other (bash's builtins say `--: invalid option`). */
   long?: readonly LongOption[];
+  /**
+   * bash's internal_getopt: a word that is exactly `--help` where an option may stand is the
+   * option `help` (GETOPT_HELP: the builtin prints its help, bash-builtin-help.ts); any other
+   * `--word` is still a cluster.
+   */
+  help?: boolean;
 }
 
 /**
@@ -94,6 +100,11 @@ export function getopt<S>(args: readonly string[], spec: GetoptSpec, each: (o: G
         break;
       }
       operands.push(a);
+      continue;
+    }
+    if (spec.help && a === '--help') {
+      const stop = each({ key: 'help', value: undefined, name: a });
+      if (stop !== undefined) return { k: 'stopped', value: stop };
       continue;
     }
     if (spec.long && a.startsWith('--')) {

@@ -16,6 +16,7 @@ import { abandonLine, callFunction, runNested, runNestedCall, type Dialect, type
 import { emit, emitScreen, processIds, sinkFor } from './output';
 import type { ScreenFrame } from '../../k8s/procps-watch-screen';
 import { isShellBuiltin } from './shell-type';
+import { bashBuiltinHelp } from '../../k8s/bash-builtin-help';
 import { netTool } from './net-tools';
 import { runApp, runProgram, type Outcome } from './programs';
 import { launch } from './launch-app';
@@ -617,6 +618,14 @@ export function dispatch(m: Machine, ctx: RunContext, argv: string[], env: Recor
   }
   const tty = ttyOf(m, s);
   const io = bufferedIo(s.stdin, tty);
+  // bash's builtins answer `--help` before they run (bash-builtin-help.ts), `local` outside a function included.
+  const help = !programOnly && m.dialect === 'bash' ? bashBuiltinHelp(name, args) : undefined;
+  if (help !== undefined) {
+    io.out(help);
+    m.status = 2;
+    flush(m, ctx, io, s, m.clock);
+    return;
+  }
   if (!programOnly && runBuiltin(m, ctx, name, args, io, s)) {
     flush(m, ctx, io, s, m.clock);
     return;
