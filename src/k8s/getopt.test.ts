@@ -102,6 +102,21 @@ describe('glibc getopt_long (procps watch, GNU xargs)', () => {
   });
 });
 
+describe("musl's getopt and getopt_long (Alpine's BusyBox)", () => {
+  // musl's src/misc/getopt.c and getopt_long.c (bminor/musl 86373b49): the letter or the word without its dashes, after a colon.
+  const LS = { short: 'Cadi1lgnsxAkFpRQctuSXrvLHhT:w:', long: [['full-time', 'full-time', 'none'], ['group-directories-first', 'g', 'none'], ['color', 'color', 'optional']] } as const;
+  it('says `unrecognized option: x` and `option requires an argument: w`', () => {
+    expect(walk(['-lz'], LS, 'musl')).toEqual(['l', 'error: unrecognized option: z']);
+    expect(walk(['-w'], LS, 'musl')).toEqual(['error: option requires an argument: w']);
+  });
+  it('names a long option without its dashes, and lists no candidates', () => {
+    expect(walk(['--all=1'], LS, 'musl')).toEqual(['error: unrecognized option: all=1']);
+    expect(walk(['--full-time=1'], LS, 'musl')).toEqual(['error: option does not take an argument: full-time']);
+    expect(walk(['--e=3'], { short: '', long: [['errexit', 'e', 'none'], ['exec', 'x', 'none']] }, 'musl')).toEqual(['error: option is ambiguous: e=3']);
+    expect(walk(['--width'], { short: '', long: [['width', 'w', 'required']] }, 'musl')).toEqual(['error: option requires an argument: width']);
+  });
+});
+
 describe("dash's getopts (debianutils which)", () => {
   it('stops at the first operand and says `Illegal option -x`', () => {
     expect(walk(['-ax', 'ls'], { short: '+a' }, 'dash')).toEqual(['a', 'error: Illegal option -x']);

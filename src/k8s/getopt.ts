@@ -145,12 +145,19 @@ export function getopt<S>(args: readonly string[], spec: GetoptSpec, each: (o: G
  * Each family's words for a getopt error, without the program's name or a newline:
  * - `glibc`: getopt_long's (GNU tools, procps, BusyBox built against glibc): `invalid option -- 'x'`;
  * - `bash`: internal_getopt's sh_invalidopt / sh_needarg: `-x: invalid option`;
- * - `dash`: getopts': `Illegal option -x`, `No arg for -x option`.
- * Long-option errors exist only where there is a table, which is glibc's.
+ * - `dash`: getopts': `Illegal option -x`, `No arg for -x option`;
+ * - `musl`: musl libc's getopt and getopt_long (Alpine's BusyBox, the busybox image's -musl
+ *   variant), per musl's src/misc/getopt.c and getopt_long.c: `unrecognized option: x`,
+ *   `option requires an argument: x`, and for a long word its name without the dashes
+ *   (`unrecognized option: foo=1`, `option is ambiguous: a`, `option does not take an argument:
+ *   all`, `option requires an argument: width`) — no candidate list. Approximate: musl calls two
+ *   names of one option (`--quiet`/`--silent`) ambiguous too; no applet we model has such a pair.
+ * Long-option errors exist only where there is a table (glibc's and musl's getopt_long).
  */
-export type GetoptFamily = 'glibc' | 'bash' | 'dash';
+export type GetoptFamily = 'glibc' | 'bash' | 'dash' | 'musl';
 
 export function messageOf(family: GetoptFamily, e: GetoptError): string {
+  if (family === 'musl') return muslMessage(e);
   switch (e.k) {
     case 'invalid':
       return family === 'bash' ? `-${e.letter}: invalid option` : family === 'dash' ? `Illegal option -${e.letter}` : `invalid option -- '${e.letter}'`;
@@ -164,6 +171,23 @@ export function messageOf(family: GetoptFamily, e: GetoptError): string {
       return `option '--${e.name}' doesn't allow an argument`;
     case 'long-missing':
       return `option '--${e.name}' requires an argument`;
+  }
+}
+
+function muslMessage(e: GetoptError): string {
+  switch (e.k) {
+    case 'invalid':
+      return `unrecognized option: ${e.letter}`;
+    case 'missing':
+      return `option requires an argument: ${e.letter}`;
+    case 'unrecognized':
+      return `unrecognized option: ${e.word.slice(2)}`;
+    case 'ambiguous':
+      return `option is ambiguous: ${e.word.slice(2)}`;
+    case 'needless':
+      return `option does not take an argument: ${e.name}`;
+    case 'long-missing':
+      return `option requires an argument: ${e.name}`;
   }
 }
 

@@ -18,7 +18,7 @@ import type { GetoptSpec } from './getopt';
  * GNU findutils 4.9 xargs' getopt_long optstring and table (xargs.c's longopts order), which both
  * xargs walk their words with (k8s/getopt.ts); each refuses by name what it does not model.
  */
-export const XARGS_OPTIONS: Required<GetoptSpec> = {
+export const XARGS_OPTIONS: Required<Pick<GetoptSpec, 'short' | 'long'>> = {
   short: '+0a:d:E:e::I:i::L:l::n:oprs:txP:',
   long: [
     ['null', '0', 'none'], ['arg-file', 'a', 'required'], ['delimiter', 'd', 'required'], ['eof', 'e', 'optional'], ['replace', 'i', 'optional'],

@@ -98,7 +98,7 @@ const DISTROLESS_ACCOUNTS: Record<string, string> = {
   '/etc/passwd': 'root:x:0:0:root:/root:/sbin/nologin\nnobody:x:65534:65534:nobody:/nonexistent:/sbin/nologin\nnonroot:x:65532:65532:nonroot:/home/nonroot:/sbin/nologin\n',
   '/etc/group': 'root:x:0:\nnobody:x:65534:\ntty:x:5:\nstaff:x:50:\nnonroot:x:65532:\n',
 };
-const ALPINE: Userland = { shell: 'ash', tools: 'busybox', bash: false, ip: 'busybox-musl', net: { telnet: false }, pkg: 'apk' };
+const ALPINE: Userland = { shell: 'ash', tools: 'busybox', bash: false, libc: 'musl', net: { telnet: false }, pkg: 'apk' };
 const DISTROLESS: Userland = { shell: null, tools: 'none', bash: false };
 
 // ---------------------------------------------------------------------------------------------
@@ -857,7 +857,7 @@ export const CATALOG: CatalogImage[] = [
       '1.37': tag(2_167_176, 4_277_910, '1.37.0'),
       latest: tag(2_167_176, 4_277_910, '1.37.0'),
       stable: tag(2_152_264, 4_261_550, '1.36.1'),
-      musl: tag(860_111, 1_475_033, '1.37.0'),
+      musl: tag(860_111, 1_475_033, '1.37.0', { variant: { userland: { ...BUSYBOX, libc: 'musl' } } }),
       glibc: tag(2_167_176, 4_277_910, '1.37.0'),
       uclibc: tag(763_441, 1_328_600, '1.37.0'),
     },

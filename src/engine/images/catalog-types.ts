@@ -208,11 +208,17 @@ export interface Userland {
   /** Tools of its userland the image does not ship (mysql's Oracle Linux slim base has no tar). */
   without?: readonly string[];
   /**
-   * Where `ip` comes from (tools-ip.ts): BusyBox's applet built against musl (Alpine: it prints
-   * `state`), or iproute2 installed over it (agnhost's `apk add … iproute2`). Unset: a busybox
-   * userland has the applet as the glibc busybox image builds it; other userlands have no `ip`.
+   * Where `ip` comes from (tools-ip.ts): iproute2 installed over BusyBox's applet (agnhost's `apk
+   * add … iproute2`). Unset: a busybox userland has BusyBox's applet (built against `libc`: musl's
+   * prints `state`); other userlands have no `ip`.
    */
-  ip?: 'busybox-musl' | 'iproute2';
+  ip?: 'iproute2';
+  /**
+   * The C library its programs are built against. Unset: glibc (Debian, and the busybox image's
+   * default variant, docker-library/busybox's first: glibc); `musl`: Alpine, and busybox's musl
+   * variant. getopt's messages are the libc's (k8s/getopt.ts messageOf).
+   */
+  libc?: 'musl';
   /**
    * Network tools beside or over the userland's own. Unset: a BusyBox userland has BusyBox's nc,
    * ping and telnet (the busybox image builds defconfig) — Alpine's busybox package leaves telnet

@@ -307,7 +307,7 @@ function synthesiseOfficial(repository: string, name: string, kind: OfficialKind
   switch (kind.kind) {
     case 'os':
       return kind.userland === 'busybox'
-        ? { ...base, userland: { shell: 'ash', tools: 'busybox', bash: name === 'bash', ip: 'busybox-musl', pkg: 'apk' }, entrypoint: [], cmd: [name === 'bash' ? 'bash' : '/bin/sh'], binaries: {} }
+        ? { ...base, userland: { shell: 'ash', tools: 'busybox', bash: name === 'bash', libc: 'musl', pkg: 'apk' }, entrypoint: [], cmd: [name === 'bash' ? 'bash' : '/bin/sh'], binaries: {} }
         : { ...base, userland: { shell: 'dash', tools: 'coreutils', bash: true, ...(name === 'debian' || name === 'ubuntu' ? { pkg: 'apt' as const } : {}) }, entrypoint: [], cmd: ['bash'], binaries: {} };
     case 'runtime': {
       const repl = `/usr/local/bin/${kind.cmd}`;

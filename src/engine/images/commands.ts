@@ -871,6 +871,7 @@ export function toolEnv(m: Machine, ctx: RunContext, env: Record<string, string>
     fs: m.fs,
     base: ctx.base,
     flavour: ctx.image.userland.tools === 'coreutils' ? 'coreutils' : 'busybox',
+    ...(ctx.image.userland.libc ? { libc: ctx.image.userland.libc } : {}),
     dialect: m.dialect ?? (ctx.image.userland.shell === 'dash' ? 'dash' : 'ash'),
     shell: m.dialect === null ? 'sh' : shName(m),
     ...(m.opts.interactive === true ? { interactive: { line: m.lineNo ?? 1 } } : {}),

@@ -71,7 +71,7 @@ interface LangSpec {
 
 const DEBIAN_FULL: Userland = { shell: 'dash', tools: 'coreutils', bash: true, pkg: 'apt', procps: true };
 const DEBIAN_SLIM: Userland = { shell: 'dash', tools: 'coreutils', bash: true, pkg: 'apt' };
-const ALPINE: Userland = { shell: 'ash', tools: 'busybox', bash: false, ip: 'busybox-musl', net: { telnet: false }, pkg: 'apk' };
+const ALPINE: Userland = { shell: 'ash', tools: 'busybox', bash: false, libc: 'musl', net: { telnet: false }, pkg: 'apk' };
 const USERLANDS: Record<Variant, Userland> = { default: DEBIAN_FULL, slim: DEBIAN_SLIM, alpine: ALPINE };
 
 const program = (p: Extract<Binary, { kind: 'program' }>['program']): Binary => ({ kind: 'program', program: p });

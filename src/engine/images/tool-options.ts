@@ -17,7 +17,7 @@
 import { utf8CharBytes } from '../../k8s/utf8';
 import { getopt as walk, messageOf, type LongOption } from '../../k8s/getopt';
 import { resolveLinks, stat } from './fs';
-import { bb, path, type ToolEnv, type ToolResult } from './tool-types';
+import { bb, path, type ToolEnv, type ToolResult, libcGetopt } from './tool-types';
 
 export type { LongOption } from '../../k8s/getopt';
 
@@ -74,7 +74,7 @@ export function getopt(args: readonly string[], spec: OptionSpec, env: ToolEnv, 
     opts.push(o);
     return each?.(o);
   });
-  if (walked.k === 'error') return { ok: false, result: usageError(env, spec, messageOf('glibc', walked.error)) };
+  if (walked.k === 'error') return { ok: false, result: usageError(env, spec, messageOf(libcGetopt(env), walked.error)) };
   if (walked.k === 'stopped') return { ok: false, result: walked.value };
   return { ok: true, opts, operands: walked.operands };
 }

@@ -52,6 +52,8 @@ export interface ToolEnv {
   fs: FsLayer;
   base: BaseFs;
   flavour: 'busybox' | 'coreutils';
+  /** The image's C library (Userland.libc): its getopt's words. Unset: glibc. */
+  libc?: 'musl';
   dialect: 'ash' | 'dash' | 'bash';
   /** The shell's `$0`, which dash's and bash's builtins start their messages with (`sh` when absent). */
   shell?: string;
@@ -181,6 +183,9 @@ export function envWith(env: ToolEnv, patch: Partial<ToolEnv>): ToolEnv {
 export const ok: ToolResult = { status: 0 };
 export const path = (env: ToolEnv, p: string): string => normalizePath(p, env.cwd);
 export const bb = (env: ToolEnv): boolean => env.flavour === 'busybox';
+
+/** Whose words getopt's errors are in: the image's libc's (musl's in Alpine, glibc's elsewhere). */
+export const libcGetopt = (env: ToolEnv): 'glibc' | 'musl' => env.libc ?? 'glibc';
 
 /** Splits `-abc` style flags from operands; `--` ends flags. */
 export function flags(args: string[]): { set: Set<string>; rest: string[] } {

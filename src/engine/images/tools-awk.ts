@@ -12,7 +12,7 @@
  * which would need a second process. Approximate: see awk/builtins.ts (rand's sequence, characters
  * counted where both count bytes) and awk/regex.ts (GNU regex extensions accepted).
  */
-import { bb, idsOf, type Tool, type ToolEnv } from './tool-types';
+import { bb, idsOf, type Tool, type ToolEnv, libcGetopt } from './tool-types';
 import { normalizePath, parentProblem, readOnlyAt, stat, writeFile } from './fs';
 import { parse, ParseError } from './awk/parser';
 import { shown } from './awk/parser-expr';
@@ -71,7 +71,7 @@ function options(args: string[], env: ToolEnv): Options | Refusal {
       given.push([key, value!]);
       return undefined;
     });
-    if (walked.k === 'error') return { err: `awk: ${messageOf('glibc', walked.error)}\n${BB_USAGE}`, status: 1 };
+    if (walked.k === 'error') return { err: `awk: ${messageOf(libcGetopt(env), walked.error)}\n${BB_USAGE}`, status: 1 };
     if (given.some(([k]) => k === 'W')) env.io.err('awk: warning: option -W is ignored\n');
     for (const [letter, value] of given) {
       const refused = take(letter, value);

@@ -494,7 +494,7 @@ export const loopbackLink = (): NetLink => structuredClone(LOOPBACK_ONLY.links[0
 export function ipFor(userland: Userland): Tool | undefined {
   const dialect: IpDialect | undefined = userland.ip === 'iproute2' ? 'iproute2' : userland.tools === 'busybox' ? 'busybox' : undefined;
   if (!dialect) return undefined;
-  const muslState = userland.ip === 'busybox-musl';
+  const muslState = dialect === 'busybox' && userland.libc === 'musl';
   return (args, env) => {
     const ns = env.netns?.() ?? LOOPBACK_ONLY;
     return { status: ipCommand(args, ns, { dialect, netAdmin: ns.netAdmin === true, muslState }, env.io) };

@@ -13,6 +13,7 @@
  */
 import type { Net } from './net-tools';
 import type { ToolEnv, ToolResult } from './tools';
+import { libcGetopt } from './tool-types';
 import type { HttpRequest } from './types';
 import { headBlock } from './http-wire';
 import { getopt, getopt32, messageOf } from '../../k8s/getopt';
@@ -87,7 +88,7 @@ function ncOptions(argv: string[], env: ToolEnv): NcOptions | { status: number }
     return undefined;
   });
   if (walked.k === 'error') {
-    env.io.err(`nc: ${messageOf('glibc', walked.error)}\n${NC_USAGE}`);
+    env.io.err(`nc: ${messageOf(libcGetopt(env), walked.error)}\n${NC_USAGE}`);
     return { status: 1 };
   }
   if (walked.k === 'stopped') return walked.value;

@@ -26,7 +26,7 @@
  */
 import { normalizePath } from './fs';
 import { getopt, HELP_VERSION, quote, usageError, type OptionSpec } from './tool-options';
-import { bb, stdinIsTty, stdoutIsTty, type ExecRequest, type ToolEnv, type ToolResult } from './tool-types';
+import { bb, stdinIsTty, stdoutIsTty, type ExecRequest, type ToolEnv, type ToolResult, libcGetopt } from './tool-types';
 import { getopt as walk, getopt32, messageOf } from '../../k8s/getopt';
 
 const BANNER = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\n';
@@ -156,7 +156,7 @@ function bbTimeoutOptions(args: string[], env: ToolEnv): { signal: number; opera
     return undefined;
   });
   if (walked.k === 'error') {
-    env.io.err(`timeout: ${messageOf('glibc', walked.error)}\n`);
+    env.io.err(`timeout: ${messageOf(libcGetopt(env), walked.error)}\n`);
     return usage();
   }
   if (walked.k === 'stopped') return walked.value;

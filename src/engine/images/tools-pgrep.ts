@@ -11,8 +11,8 @@
  */
 import { translate } from './posix-regex';
 import type { Proc } from './proc-model';
-import { bb, type ToolEnv, type ToolResult } from './tool-types';
-import { getopt, getopt32, messageOf, type GetoptSpec } from '../../k8s/getopt';
+import { bb, type ToolEnv, type ToolResult, libcGetopt } from './tool-types';
+import { getopt, getopt32, messageOf, type GetoptFamily, type GetoptSpec } from '../../k8s/getopt';
 
 const PROCPS_USAGE = `
 Usage:
@@ -93,7 +93,7 @@ const PROCPS: GetoptSpec = {
   ],
 };
 
-function parse(args: string[], busybox: boolean): PgrepOpts | { error: string; status: number } {
+function parse(args: string[], busybox: boolean, family: GetoptFamily): PgrepOpts | { error: string; status: number } {
   const o: PgrepOpts = { list: 'none', full: false, exact: false, invert: false, count: false, newest: false, oldest: false, ignoreCase: false, delimiter: '\n' };
   const usage = (msg: string): { error: string; status: number } => (busybox ? { error: `${msg}${BB_PGREP_USAGE}`, status: 1 } : { error: `${msg}${PROCPS_USAGE}`, status: 2 });
   const walked = getopt(args, busybox ? getopt32('lafxnovP:') : PROCPS, ({ key, value, name }): { error: string; status: number } | undefined => {
@@ -112,7 +112,7 @@ function parse(args: string[], busybox: boolean): PgrepOpts | { error: string; s
     else o.delimiter = value!;
     return undefined;
   });
-  if (walked.k === 'error') return usage(`pgrep: ${messageOf('glibc', walked.error)}\n`);
+  if (walked.k === 'error') return usage(`pgrep: ${messageOf(family, walked.error)}\n`);
   if (walked.k === 'stopped') return walked.value;
   const operands = walked.operands;
   if (operands.length > 1) return busybox ? usage('') : { error: `pgrep: only one pattern can be provided\nTry \`pgrep --help' for more information.\n`, status: 2 };
@@ -123,7 +123,7 @@ function parse(args: string[], busybox: boolean): PgrepOpts | { error: string; s
 
 export function pgrep(args: string[], env: ToolEnv): ToolResult {
   const busybox = bb(env);
-  const o = parse(args, busybox);
+  const o = parse(args, busybox, libcGetopt(env));
   if ('error' in o) {
     env.io.err(o.error);
     return { status: o.status };

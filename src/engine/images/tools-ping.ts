@@ -13,6 +13,7 @@
  */
 import type { Net } from './net-tools';
 import type { ToolEnv, ToolResult } from './tools';
+import { libcGetopt } from './tool-types';
 import type { EchoReply } from './types';
 import { getopt, getopt32, messageOf } from '../../k8s/getopt';
 
@@ -59,7 +60,7 @@ function options(argv: string[], env: ToolEnv, flavour: 'busybox' | 'iputils' = 
     return undefined;
   });
   if (walked.k === 'error') {
-    env.io.err(`ping: ${messageOf('glibc', walked.error)}\n${flavour === 'iputils' ? IPUTILS_USAGE : PING_USAGE}`);
+    env.io.err(`ping: ${messageOf(libcGetopt(env), walked.error)}\n${flavour === 'iputils' ? IPUTILS_USAGE : PING_USAGE}`);
     return { status: flavour === 'iputils' ? 2 : 1 };
   }
   if (walked.k === 'stopped') return walked.value;

@@ -15,7 +15,7 @@
  */
 import { wall } from './clock';
 import type { Proc } from './proc-model';
-import type { ToolEnv, ToolResult } from './tool-types';
+import { libcGetopt, type ToolEnv, type ToolResult } from './tool-types';
 import { getopt, getopt32, messageOf } from '../../k8s/getopt';
 
 /** What ps reads besides the table: the caller itself (its uid and terminal) and the machine's memory. */
@@ -467,7 +467,7 @@ export function busyboxPs(args: string[], procs: Proc[], c: PsCaller, env: ToolE
     return { status: 1 };
   });
   if (walked.k === 'error') {
-    env.io.err(`ps: ${messageOf('glibc', walked.error)}\n${BB_USAGE}`);
+    env.io.err(`ps: ${messageOf(libcGetopt(env), walked.error)}\n${BB_USAGE}`);
     return { status: 1 };
   }
   if (walked.k === 'stopped') return walked.value;

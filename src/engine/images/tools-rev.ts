@@ -15,7 +15,7 @@
  */
 import { stat } from './fs';
 import { getopt, HELP_VERSION, type OptionSpec } from './tool-options';
-import { bb, path, type ToolEnv, type ToolResult } from './tool-types';
+import { bb, path, type ToolEnv, type ToolResult, libcGetopt } from './tool-types';
 import { getopt as walk, getopt32, messageOf } from '../../k8s/getopt';
 
 /** BusyBox 1.36's usage screen for rev (rev_trivial_usage, rev_full_usage). */
@@ -35,7 +35,7 @@ function busyboxRev(args: string[], env: ToolEnv): ToolResult {
   // getopt32 "" over glibc: any option, wherever it stands, is refused; `--` lets a FILE start with a dash.
   const walked = walk(args, getopt32(''), () => undefined);
   if (walked.k === 'error') {
-    env.io.err(`rev: ${messageOf('glibc', walked.error)}\n${BB_USAGE}`);
+    env.io.err(`rev: ${messageOf(libcGetopt(env), walked.error)}\n${BB_USAGE}`);
     return { status: 1 };
   }
   const files = walked.k === 'done' ? walked.operands : [];

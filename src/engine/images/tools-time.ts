@@ -10,7 +10,7 @@
  * Approximate: the classroom keeps no CPU accounts, so user and sys are 0; -v, -f and -o are not
  * simulated.
  */
-import type { ExecRequest, ToolEnv, ToolResult } from './tool-types';
+import { libcGetopt, type ExecRequest, type ToolEnv, type ToolResult } from './tool-types';
 import { getopt, getopt32, messageOf } from '../../k8s/getopt';
 
 const USAGE = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: time [-vpa] [-o FILE] PROG ARGS\n\nRun PROG, display resource usage when it exits\n\n\t-v\tVerbose\n\t-p\tPOSIX output format\n\t-f FMT\tCustom format\n\t-o FILE\tWrite result to FILE\n\t-a\tAppend (else overwrite)\n';
@@ -47,7 +47,7 @@ export function time(args: string[], env: ToolEnv): ToolResult {
     return undefined;
   });
   if (walked.k === 'error') {
-    env.io.err(`time: ${messageOf('glibc', walked.error)}\n${USAGE}`);
+    env.io.err(`time: ${messageOf(libcGetopt(env), walked.error)}\n${USAGE}`);
     return { status: 1 };
   }
   if (walked.k === 'stopped') return walked.value;

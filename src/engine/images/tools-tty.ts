@@ -9,7 +9,7 @@
  * Approximate: every session's terminal is pts/0 (as `ps` shows it).
  */
 import { getopt, HELP_VERSION, quote, usageError, type OptionSpec } from './tool-options';
-import { bb, stdinIsTty, type ToolEnv, type ToolResult } from './tool-types';
+import { bb, stdinIsTty, type ToolEnv, type ToolResult, libcGetopt } from './tool-types';
 import { getopt as walk, getopt32, messageOf } from '../../k8s/getopt';
 
 const GNU: OptionSpec = { tool: 'tty', short: 's', long: [['silent', 's', 'none'], ['quiet', 's', 'none'], ...HELP_VERSION], unsupported: ['help', 'version'], status: 2 };
@@ -25,7 +25,7 @@ export function tty(args: string[], env: ToolEnv): ToolResult {
       return undefined;
     });
     if (walked.k === 'error') {
-      env.io.err(`tty: ${messageOf('glibc', walked.error)}\n${BUSYBOX_USAGE}`);
+      env.io.err(`tty: ${messageOf(libcGetopt(env), walked.error)}\n${BUSYBOX_USAGE}`);
       return { status: 2 };
     }
     if (walked.k === 'done' && walked.operands.length > 0) env.io.err('tty: ignoring all arguments\n');

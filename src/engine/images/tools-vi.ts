@@ -31,7 +31,7 @@
  * x`) runs before the save.
  */
 import { modeSet, normalizePath, parentProblem, readOnlyAt, stat, writeFile, type BaseFs, type FileIds, type FsLayer } from './fs';
-import { stdinIsTty, type ToolEnv, type ToolResult } from './tool-types';
+import { stdinIsTty, type ToolEnv, type ToolResult, libcGetopt } from './tool-types';
 import { utf8Bytes } from '../../k8s/utf8';
 import { getopt, getopt32, messageOf, type GetoptError } from '../../k8s/getopt';
 import type { ViOpen, ViSave, ViSaved } from './types';
@@ -64,7 +64,7 @@ function parseArgs(args: readonly string[]): ViArgs {
 export function vi(args: string[], env: ToolEnv): ToolResult {
   const parsed = parseArgs(args);
   if (parsed.k === 'usage') {
-    env.io.err(`${parsed.error === undefined ? '' : `vi: ${messageOf('glibc', parsed.error)}\n`}${USAGE}`);
+    env.io.err(`${parsed.error === undefined ? '' : `vi: ${messageOf(libcGetopt(env), parsed.error)}\n`}${USAGE}`);
     return { status: 1 };
   }
   const open = readFile(env.fs, env.base, env.cwd, parsed.file, parsed.readOnly, env.user?.uid ?? 0);

@@ -11,7 +11,7 @@
  */
 import { normalizePath } from './fs';
 import { getopt, getopt32, messageOf } from '../../k8s/getopt';
-import { bb, type ToolEnv, type ToolResult } from './tool-types';
+import { bb, type ToolEnv, type ToolResult, libcGetopt } from './tool-types';
 
 const BB_USAGE = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: which [-a] COMMAND...\n\nLocate COMMAND\n\n\t-a\tShow all matches\n';
 
@@ -24,7 +24,7 @@ export function which(args: string[], env: ToolEnv): ToolResult {
   });
   if (walked.k === 'error') {
     if (bb(env)) {
-      env.io.err(`which: ${messageOf('glibc', walked.error)}\n${BB_USAGE}`);
+      env.io.err(`which: ${messageOf(libcGetopt(env), walked.error)}\n${BB_USAGE}`);
       return { status: 1 };
     }
     env.io.err(`${messageOf('dash', walked.error)}\n`);
