@@ -73,6 +73,19 @@ describe('ls in the nginx image (GNU coreutils)', () => {
     expect(run('ls -z')).toMatchObject({ exitCode: 2, output: "ls: invalid option -- 'z'\nTry 'ls --help' for more information.\n" });
   });
 
+  it("walks GNU ls 9.1's whole long-option table: unambiguous prefixes, and an ambiguous one's candidates in ls.c's order", () => {
+    // Recorded with coreutils 9.1's ls on this machine.
+    expect(run('ls --all /etc/nginx/conf.d; ls --al /etc/nginx/conf.d; ls --almost /etc/nginx/conf.d; ls --dir /; ls --direc --inode=1 /')).toMatchObject({
+      exitCode: 2,
+      output:
+        ".\n..\ndefault.conf\nls: option '--al' is ambiguous; possibilities: '--all' '--almost-all'\nTry 'ls --help' for more information.\ndefault.conf\n" +
+        "ls: option '--dir' is ambiguous; possibilities: '--directory' '--dired'\nTry 'ls --help' for more information.\nls: option '--inode' doesn't allow an argument\nTry 'ls --help' for more information.\n",
+    });
+    expect(run('ls --a')).toMatchObject({ exitCode: 2, output: "ls: option '--a' is ambiguous; possibilities: '--all' '--almost-all' '--author'\nTry 'ls --help' for more information.\n" });
+    expect(run('ls --b')).toMatchObject({ exitCode: 2, output: "ls: option '--block-size' requires an argument\nTry 'ls --help' for more information.\n" });
+    expect(run('ls /etc/nginx/conf.d --rev -w')).toMatchObject({ exitCode: 2, output: "ls: option requires an argument -- 'w'\nTry 'ls --help' for more information.\n" });
+  });
+
   it('lists what an exec wrote with the time it wrote it, -R and -t over it', () => {
     const at = (ms: number, line: string) => execInContainer(p, ms, ['sh', '-c', line]);
     at(60_000, 'mkdir /srv/x && echo hello > /srv/x/a');
@@ -127,6 +140,22 @@ describe('links and the tools that meet them', () => {
 describe('ls in busybox (BusyBox 1.36)', () => {
   const p = container('busybox:1.36');
   const run = (line: string) => execInContainer(p, 1000, ['sh', '-c', line]);
+
+  it('prints the message and its usage for a bad option, in glibc getopt words; Alpine says them in musl\'s', () => {
+    // Recorded with BusyBox 1.35's ls (the same ls.c options and usage as 1.36.1); musl's words from its src/misc/getopt.c and getopt_long.c.
+    const bad = run('ls -z /; ls --all /');
+    expect(bad.output).toMatch(/^ls: invalid option -- 'z'\nBusyBox v1\.36\.1 \(2023-05-18 22:34:17 UTC\) multi-call binary\.\n\nUsage: ls \[-1AaCxdLHRFplinshrSXvctu\] \[-w WIDTH\] \[FILE\]\.\.\.\n/);
+    expect(bad.output).toContain("\t--color[={always,never,auto}]\nls: unrecognized option '--all'\nBusyBox v1.36.1");
+    expect(run('ls --full /etc/passwd').output).toBe('-rw-r--r--    1 root     root           340 2023-05-18 22:34:17 +0000 /etc/passwd\n');
+    const alpine = container('alpine:3.20');
+    const onAlpine = (line: string) => execInContainer(alpine, 1000, ['sh', '-c', line]);
+    expect(onAlpine('ls -z').output).toMatch(/^ls: unrecognized option: z\nBusyBox /);
+    expect(onAlpine('ls --all=1 /').output).toMatch(/^ls: unrecognized option: all=1\nBusyBox /);
+    expect(onAlpine('ls -w').output).toMatch(/^ls: option requires an argument: w\nBusyBox /);
+    expect(onAlpine('ls --full-time=1 /').output).toMatch(/^ls: option does not take an argument: full-time\nBusyBox /);
+    // The busybox image's musl variant; its default (glibc, docker-library/busybox's first variant) said glibc's words above.
+    expect(execInContainer(container('busybox:musl'), 1000, ['ls', '-z']).output).toMatch(/^ls: unrecognized option: z\nBusyBox /);
+  });
 
   it("prints BusyBox's fixed columns, the year for the 2023 image and the kubelet's files as new", () => {
     expect(run('ls -la /etc').output).toBe(
