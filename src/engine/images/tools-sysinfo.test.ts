@@ -110,6 +110,35 @@ describe('cgroup v2 files', () => {
     expect(sh('du -s /nope')).toMatchObject({ exitCode: 1, output: 'du: /nope: No such file or directory\n' });
   });
 
+  it("walks options as each real one does (recorded: procps-ng 4.0.2 free, coreutils 9.1 df and du, BusyBox 1.35)", () => {
+    const mi = { '/proc/meminfo': procMeminfo(NODE) };
+    // procps free's whole table: prefixes, and an ambiguous one's candidates in free.c's order.
+    expect(run('free', ['--tot', '--m'], mi, 'coreutils')).toMatchObject({ status: 1, err: expect.stringMatching(/^free: option '--m' is ambiguous; possibilities: '--mega' '--mebi'\n\nUsage:\n free \[options\]\n/) });
+    expect(run('free', ['--t'], mi, 'coreutils').err).toMatch(/^free: option '--t' is ambiguous; possibilities: '--tera' '--tebi' '--total'\n/);
+    expect(run('free', ['--mebi', '--tot'], mi, 'coreutils').out).toMatch(/^Total: +7951 /m);
+    // BusyBox's free reads only its first word's second character: a bad one is the usage alone.
+    const usage = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: free [-bkmgh]\n\nDisplay free and used memory\n';
+    expect(run('free', ['--foo'], mi, 'busybox')).toMatchObject({ status: 1, err: usage, out: '' });
+    expect(run('free', ['-x'], mi, 'busybox')).toMatchObject({ status: 1, err: usage });
+    expect(run('free', ['-mx', '-y'], mi, 'busybox').out).toMatch(/^Mem: +7951 /m);
+    const p = startProcess({ image: resolveImage('busybox:1.36'), command: ['sleep', '3600'], env: {}, ports: {}, startedAt: 0, restartCount: 0, seed: 1 });
+    const sh = (cmd: string): ReturnType<typeof execInContainer> => execInContainer(p, 1_000, ['sh', '-c', cmd]);
+    expect(sh('du -d x /etc')).toMatchObject({ exitCode: 1, output: "du: invalid number 'x'\n" });
+    expect(sh('du -z /etc').output).toMatch(/^du: invalid option -- 'z'\nBusyBox v1\.36\.1 \(2023-05-18 22:34:17 UTC\) multi-call binary\.\n\nUsage: du \[-aHLdclsxhmk\] \[FILE\]\.\.\.\n/);
+    expect(sh('df -z').output).toMatch(/^df: invalid option -- 'z'\nBusyBox v1\.36\.1 \(2023-05-18 22:34:17 UTC\) multi-call binary\.\n\nUsage: df \[-PkmhTai\] \[-B SIZE\] \[-t TYPE\] \[FILESYSTEM\]\.\.\.\n/);
+    const deb = startProcess({ image: resolveImage('debian:12'), command: ['sleep', '3600'], env: {}, ports: {}, startedAt: 0, restartCount: 0, seed: 1 });
+    const gnu = (cmd: string): ReturnType<typeof execInContainer> => execInContainer(deb, 1_000, ['sh', '-c', cmd]);
+    expect(gnu('df --t; du --s /etc; du -d x /etc; du --max')).toMatchObject({
+      exitCode: 1,
+      output:
+        "df: option '--t' is ambiguous; possibilities: '--total' '--type'\nTry 'df --help' for more information.\n" +
+        "du: option '--s' is ambiguous; possibilities: '--si' '--separate-dirs' '--summarize'\nTry 'du --help' for more information.\n" +
+        "du: invalid maximum depth 'x'\nTry 'du --help' for more information.\n" +
+        "du: option '--max-depth' requires an argument\nTry 'du --help' for more information.\n",
+    });
+    expect(gnu('du --summ --human /etc/apt/sources.list.d').output).toBe('8.0K\t/etc/apt/sources.list.d\n');
+  });
+
   it('the kernel files are only where a machine is known', () => {
     const base: BaseFs = { file: () => undefined, isDir: (p) => p === '/' || p === '/proc', list: () => [] };
     const v = withSystem(base, { machine: NODE, mounts: [] }, () => 0);

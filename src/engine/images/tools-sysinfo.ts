@@ -14,11 +14,17 @@
  */
 import { civil, EPOCH_MS } from '../../k8s/time';
 import { dirEntries, lstat, resolveLinks, stat, written } from './fs';
-import { bb, ok, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
+import { bb, libcGetopt, ok, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
+import { getopt, getopt32, messageOf, type GetoptSpec } from '../../k8s/getopt';
+import { getopt as gnuGetopt, HELP_VERSION, quote, type OptionSpec } from './tool-options';
 import type { DfRow } from './sysinfo';
 
 const BB_FREE_USAGE = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: free [-bkmgh]\n\nDisplay free and used memory\n';
-const BB_DF_USAGE = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: df [-PkmhT] [-t TYPE] [FILESYSTEM]...\n\nPrint filesystem usage statistics\n\n\t-P\tPOSIX output format\n\t-k\t1024-byte blocks (default)\n\t-m\t1M-byte blocks\n\t-h\tHuman readable (e.g. 1K 243M 2G)\n\t-T\tPrint filesystem type\n\t-t TYPE\tPrint only mounts of this type\n';
+/** `busybox df --help` and `du --help` (1.35's on this machine; df.c's and du.c's usage are the same in 1.36.1, whose defconfig has DF_FANCY's -a -i -B), with the image's banner. */
+const BB_DF_USAGE =
+  'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: df [-PkmhTai] [-B SIZE] [-t TYPE] [FILESYSTEM]...\n\nPrint filesystem usage statistics\n\n\t-P\tPOSIX output format\n\t-k\t1024-byte blocks (default)\n\t-m\t1M-byte blocks\n\t-h\tHuman readable (e.g. 1K 243M 2G)\n\t-T\tPrint filesystem type\n\t-t TYPE\tPrint only mounts of this type\n\t-a\tShow all filesystems\n\t-i\tInodes\n\t-B SIZE\tBlocksize\n';
+const BB_DU_USAGE =
+  'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: du [-aHLdclsxhmk] [FILE]...\n\nSummarize disk space used for FILEs (or directories)\n\n\t-a\tShow file sizes too\n\t-b\tApparent size (including holes)\n\t-L\tFollow all symlinks\n\t-H\tFollow symlinks on command line\n\t-d N\tLimit output to directories (and files with -a) of depth < N\n\t-c\tShow grand total\n\t-l\tCount sizes many times if hard linked\n\t-s\tDisplay only a total for each argument\n\t-x\tSkip directories on different filesystems\n\t-h\tSizes in human readable format (e.g., 1K 243M 2G)\n\t-m\tSizes in megabytes\n\t-k\tSizes in kilobytes (default)\n';
 const FREE_USAGE =
   '\nUsage:\n free [options]\n\nOptions:\n -b, --bytes         show output in bytes\n     --kilo          show output in kilobytes\n     --mega          show output in megabytes\n     --giga          show output in gigabytes\n     --tera          show output in terabytes\n     --peta          show output in petabytes\n -k, --kibi          show output in kibibytes\n -m, --mebi          show output in mebibytes\n -g, --gibi          show output in gibibytes\n     --tebi          show output in tebibytes\n     --pebi          show output in pebibytes\n -h, --human         show human-readable output\n     --si            use powers of 1000 not 1024\n -l, --lohi          show detailed low and high memory statistics\n -t, --total         show total for RAM + swap\n -v, --committed     show committed memory and commit limit\n -s N, --seconds N   repeat printing every N seconds\n -c N, --count N     repeat printing N times, then exit\n -w, --wide          wide output\n\n     --help     display this help and exit\n -V, --version  output version information and exit\n\nFor more details see free(1).\n';
 
@@ -34,23 +40,19 @@ function meminfo(env: ToolEnv): Record<string, number> | undefined {
   return out;
 }
 
-/** Short options (`-mt`) and the long ones procps knows, split; undefined with the first bad one. */
-function options(args: string[], shortOk: string, longOk: readonly string[]): { set: Set<string>; bad?: string; operands: string[] } {
-  const set = new Set<string>();
-  const operands: string[] = [];
-  for (const a of args) {
-    if (a.startsWith('--') && a.length > 2) {
-      if (!longOk.includes(a.slice(2))) return { set, bad: a, operands };
-      set.add(a);
-    } else if (a.startsWith('-') && a.length > 1) {
-      for (const c of a.slice(1)) {
-        if (!shortOk.includes(c)) return { set, bad: c, operands };
-        set.add(c);
-      }
-    } else operands.push(a);
-  }
-  return { set, operands };
-}
+/**
+ * procps-ng 4.0's free: getopt_long "bkmghltvc:ws:V" and free.c's longopts, in their order (the
+ * order an ambiguous prefix lists: recorded, `free --t` says `'--tera' '--tebi' '--total'`).
+ */
+const FREE_OPTIONS: GetoptSpec = {
+  short: 'bkmghltvc:ws:V',
+  long: [
+    ['bytes', 'b', 'none'], ['kilo', 'kilo', 'none'], ['mega', 'mega', 'none'], ['giga', 'giga', 'none'], ['tera', 'tera', 'none'], ['peta', 'peta', 'none'],
+    ['kibi', 'k', 'none'], ['mebi', 'm', 'none'], ['gibi', 'g', 'none'], ['tebi', 'tebi', 'none'], ['pebi', 'pebi', 'none'], ['human', 'h', 'none'], ['si', 'si', 'none'],
+    ['lohi', 'l', 'none'], ['total', 't', 'none'], ['committed', 'v', 'none'], ['seconds', 's', 'required'], ['count', 'c', 'required'], ['wide', 'w', 'none'],
+    ['help', 'help', 'none'], ['version', 'V', 'none'],
+  ],
+};
 
 /** procps free.c scale_size: KiB in the chosen unit, or -h's shortest form (`23Gi`, `1.9Gi`, `0B`). */
 function procpsScale(kib: number, unit: number, human: boolean): string {
@@ -86,17 +88,23 @@ export function bbHuman(bytes: number): string {
 }
 
 function procpsFree(args: string[], env: ToolEnv): ToolResult {
-  const o = options(args, 'bkmghltvwV', ['bytes', 'kibi', 'mebi', 'gibi', 'human', 'total', 'wide', 'lohi', 'committed', 'help']);
-  if (o.bad !== undefined || o.operands.length) {
-    env.io.err(o.bad !== undefined ? (o.bad.startsWith('--') ? `free: unrecognized option '${o.bad}'\n` : `free: invalid option -- '${o.bad}'\n`) : '');
-    env.io.err(FREE_USAGE);
+  const s = new Set<string>();
+  const walked = getopt(args, FREE_OPTIONS, ({ key, name }) => {
+    // The units and repeats this free does not model are refused by name.
+    if ((key.length > 1 && key !== 'help') || key === 's' || key === 'c') return `free: option '${name}' is not supported by this simulator\n`;
+    s.add(key);
+    return undefined;
+  });
+  // An operand: the usage alone (recorded: `free x`).
+  if (walked.k !== 'done' || walked.operands.length) {
+    env.io.err(`${walked.k === 'error' ? `free: ${messageOf(libcGetopt(env), walked.error)}\n` : walked.k === 'stopped' ? walked.value : ''}${FREE_USAGE}`);
     return { status: 1 };
   }
-  if (o.set.has('--help')) {
+  if (s.has('help')) {
     env.io.out(FREE_USAGE);
     return ok;
   }
-  if (o.set.has('V')) {
+  if (s.has('V')) {
     env.io.out('free from procps-ng 4.0.4\n');
     return ok;
   }
@@ -105,10 +113,9 @@ function procpsFree(args: string[], env: ToolEnv): ToolResult {
     env.io.err('free: Memory information file /proc/meminfo does not exist\n');
     return { status: 1 };
   }
-  const s = o.set;
-  const unit = s.has('b') || s.has('--bytes') ? 1 : s.has('m') || s.has('--mebi') ? 3 : s.has('g') || s.has('--gibi') ? 4 : 2;
-  const human = s.has('h') || s.has('--human');
-  const wide = s.has('w') || s.has('--wide');
+  const unit = s.has('b') ? 1 : s.has('m') ? 3 : s.has('g') ? 4 : 2;
+  const human = s.has('h');
+  const wide = s.has('w');
   const f = (kib: number): string => procpsScale(kib, unit, human).padStart(12);
   const g = (k: string): number => mi[k] ?? 0;
   const total = g('MemTotal');
@@ -120,19 +127,26 @@ function procpsFree(args: string[], env: ToolEnv): ToolResult {
   out += 'Mem:'.padEnd(8) + f(total) + f(total - available) + f(g('MemFree')) + f(g('Shmem'));
   out += wide ? f(g('Buffers')) + f(cache) : f(g('Buffers') + cache);
   out += `${f(available)}\n`;
-  if (s.has('l') || s.has('--lohi')) out += `${'Low:'.padEnd(8)}${f(total)}${f(total - g('MemFree'))}${f(g('MemFree'))}\n${'High:'.padEnd(8)}${f(0)}${f(0)}${f(0)}\n`;
+  if (s.has('l')) out += `${'Low:'.padEnd(8)}${f(total)}${f(total - g('MemFree'))}${f(g('MemFree'))}\n${'High:'.padEnd(8)}${f(0)}${f(0)}${f(0)}\n`;
   const swapUsed = g('SwapTotal') - g('SwapFree');
   out += `${'Swap:'.padEnd(8)}${f(g('SwapTotal'))}${f(swapUsed)}${f(g('SwapFree'))}\n`;
-  if (s.has('t') || s.has('--total')) out += `${'Total:'.padEnd(8)}${f(total + g('SwapTotal'))}${f(total - available + swapUsed)}${f(g('MemFree') + g('SwapFree'))}\n`;
-  if (s.has('v') || s.has('--committed')) out += `${'Comm:'.padEnd(8)}${f(g('CommitLimit'))}${f(g('Committed_AS'))}${f(g('CommitLimit') - g('Committed_AS'))}\n`;
+  if (s.has('t')) out += `${'Total:'.padEnd(8)}${f(total + g('SwapTotal'))}${f(total - available + swapUsed)}${f(g('MemFree') + g('SwapFree'))}\n`;
+  if (s.has('v')) out += `${'Comm:'.padEnd(8)}${f(g('CommitLimit'))}${f(g('Committed_AS'))}${f(g('CommitLimit') - g('Committed_AS'))}\n`;
   env.io.out(out);
   return ok;
 }
 
+/**
+ * BusyBox's free reads no options with getopt: it looks at the second character of its first
+ * word when that starts with '-', and at nothing else (free.c, ENABLE_DESKTOP). Anything but
+ * b k m g h there is its usage alone, without a message (recorded: `busybox free -x`, `--foo`,
+ * `-`, `--`); `-mh` is -m, and later words are not read.
+ */
 function busyboxFree(args: string[], env: ToolEnv): ToolResult {
-  const o = options(args, 'bkmgh', []);
-  if (o.bad !== undefined) {
-    env.io.err(`free: invalid option -- '${o.bad.replace(/^--/, '-')}'\n${BB_FREE_USAGE}`);
+  const first = args[0];
+  const unit = first?.startsWith('-') ? first.charAt(1) : 'k';
+  if (!'bkmgh'.includes(unit) || unit === '') {
+    env.io.err(BB_FREE_USAGE);
     return { status: 1 };
   }
   const mi = meminfo(env);
@@ -140,9 +154,8 @@ function busyboxFree(args: string[], env: ToolEnv): ToolResult {
     env.io.err("free: can't open '/proc/meminfo': No such file or directory\n");
     return { status: 1 };
   }
-  const s = o.set;
   const g = (k: string): number => mi[k] ?? 0;
-  const v = (kib: number): string => (s.has('h') ? bbHuman(kib * 1024) : String(s.has('b') ? kib * 1024 : s.has('m') ? Math.floor(kib / 1024) : s.has('g') ? Math.floor(kib / 1048576) : kib)).padStart(12);
+  const v = (kib: number): string => (unit === 'h' ? bbHuman(kib * 1024) : String(unit === 'b' ? kib * 1024 : unit === 'm' ? Math.floor(kib / 1024) : unit === 'g' ? Math.floor(kib / 1048576) : kib)).padStart(12);
   const total = g('MemTotal');
   const cache = g('Buffers') + g('Cached') + g('SReclaimable');
   let out = `${''.padEnd(7)}${['total', 'used', 'free', 'shared', 'buff/cache', 'available'].map((h) => h.padStart(12)).join('')}\n`;
@@ -225,15 +238,46 @@ function mountOf(rows: readonly DfRow[], p: string): DfRow | undefined {
   return best;
 }
 
-function gnuDf(args: string[], env: ToolEnv, rows: readonly DfRow[]): ToolResult {
-  const o = options(args, 'hkTaPlm', ['human-readable', 'print-type', 'all', 'local', 'portability', 'help']);
-  if (o.bad !== undefined) {
-    env.io.err(`${o.bad.startsWith('--') ? `df: unrecognized option '${o.bad}'` : `df: invalid option -- '${o.bad}'`}\nTry 'df --help' for more information.\n`);
-    return { status: 1 };
+/** GNU df 9.1's optstring and long_options (df.c's order); -a -k -l -P change nothing here, what else it has is refused by name. */
+const GNU_DF: OptionSpec = {
+  tool: 'df',
+  short: 'aB:iF:hHklmPTt:vx:',
+  long: [
+    ['all', 'a', 'none'], ['block-size', 'B', 'required'], ['inodes', 'i', 'none'], ['human-readable', 'h', 'none'], ['si', 'H', 'none'], ['local', 'l', 'none'],
+    ['output', 'output', 'optional'], ['portability', 'P', 'none'], ['print-type', 'T', 'none'], ['sync', 'sync', 'none'], ['no-sync', 'no-sync', 'none'],
+    ['total', 'total', 'none'], ['type', 't', 'required'], ['exclude-type', 'x', 'required'], ...HELP_VERSION,
+  ],
+  unsupported: ['B', 'i', 'F', 'H', 'v', 't', 'x', 'output', 'sync', 'no-sync', 'total'],
+};
+
+/** BusyBox df's getopt32 "kPTt:aiB:hHm" (DF_FANCY and HUMAN_READABLE, as defconfig builds it). */
+const BB_DF = getopt32('kPTt:aiB:hHm');
+
+type Options = { set: Set<string>; operands: string[] };
+
+/** The options given (the keys; `d=N` for du's depth), walked with GNU's table or BusyBox's optstring, or the usage error written. */
+function optionSet(args: string[], env: ToolEnv, gnu: OptionSpec, busybox: GetoptSpec, busyboxUsage: string, modelled: string): Options | ToolResult {
+  const set = new Set<string>();
+  if (!bb(env)) {
+    const parsed = gnuGetopt(args, gnu, env);
+    if (!parsed.ok) return parsed.result;
+    for (const o of parsed.opts) set.add(o.key === 'd' ? `d=${o.value}` : o.key);
+    return { set, operands: parsed.operands };
   }
-  const human = o.set.has('h') || o.set.has('--human-readable');
+  const walked = getopt(args, busybox, ({ key, value }) => {
+    if (!modelled.includes(key)) return `${gnu.tool}: option '-${key}' is not supported by this simulator\n`;
+    set.add(key === 'd' ? `d=${value}` : key);
+    return undefined;
+  });
+  if (walked.k === 'done') return { set, operands: walked.operands };
+  env.io.err(walked.k === 'error' ? `${gnu.tool}: ${messageOf(libcGetopt(env), walked.error)}\n${busyboxUsage}` : walked.value);
+  return { status: 1 };
+}
+
+function gnuDf(o: Options, env: ToolEnv, rows: readonly DfRow[]): ToolResult {
+  const human = o.set.has('h');
   const mega = o.set.has('m');
-  const typed = o.set.has('T') || o.set.has('--print-type');
+  const typed = o.set.has('T');
   const { picked, status } = pick(env, rows, o.operands);
   if (!picked.length) return { status };
   const size = (kib: number): string => (human ? gnuHuman(kib * 1024) : mega ? String(Math.ceil(kib / 1024)) : String(kib));
@@ -251,12 +295,7 @@ function gnuDf(args: string[], env: ToolEnv, rows: readonly DfRow[]): ToolResult
   return { status };
 }
 
-function busyboxDf(args: string[], env: ToolEnv, rows: readonly DfRow[]): ToolResult {
-  const o = options(args, 'PkmhTa', []);
-  if (o.bad !== undefined) {
-    env.io.err(`df: invalid option -- '${o.bad.replace(/^--/, '-')}'\n${BB_DF_USAGE}`);
-    return { status: 1 };
-  }
+function busyboxDf(o: Options, env: ToolEnv, rows: readonly DfRow[]): ToolResult {
   const human = o.set.has('h');
   const mega = o.set.has('m');
   const typed = o.set.has('T');
@@ -293,17 +332,37 @@ function pick(env: ToolEnv, rows: readonly DfRow[], operands: string[]): { picke
 }
 
 export const df: Tool = (args, env) => {
+  // Options first, as df's main reads them before the mount table.
+  const o = optionSet(args, env, GNU_DF, BB_DF, BB_DF_USAGE, 'kPTahm');
+  if (!('set' in o)) return o;
   const rows = env.system?.mounts ?? [];
   if (!rows.length) {
     env.io.err('df: cannot read table of mounted file systems: No such file or directory\n');
     return { status: 1 };
   }
-  return bb(env) ? busyboxDf(args, env, rows) : gnuDf(args, env, rows);
+  return bb(env) ? busyboxDf(o, env, rows) : gnuDf(o, env, rows);
 };
 
 // ---------------------------------------------------------------------------------------------
 // du
 // ---------------------------------------------------------------------------------------------
+
+/** GNU du 9.1's optstring and long_options (du.c's order); -k and -x change nothing here, what else it has is refused by name. */
+const GNU_DU: OptionSpec = {
+  tool: 'du',
+  short: '0abd:chHklmst:xB:DLPSX:',
+  long: [
+    ['all', 'a', 'none'], ['apparent-size', 'apparent-size', 'none'], ['block-size', 'B', 'required'], ['bytes', 'b', 'none'], ['count-links', 'l', 'none'],
+    ['dereference', 'L', 'none'], ['dereference-args', 'D', 'none'], ['exclude', 'exclude', 'required'], ['exclude-from', 'X', 'required'],
+    ['files0-from', 'files0-from', 'required'], ['human-readable', 'h', 'none'], ['inodes', 'inodes', 'none'], ['si', 'si', 'none'], ['max-depth', 'd', 'required'],
+    ['null', '0', 'none'], ['no-dereference', 'P', 'none'], ['one-file-system', 'x', 'none'], ['separate-dirs', 'S', 'none'], ['summarize', 's', 'none'],
+    ['total', 'c', 'none'], ['threshold', 't', 'required'], ['time', 'time', 'optional'], ['time-style', 'time-style', 'required'], ...HELP_VERSION,
+  ],
+  unsupported: ['0', 'b', 'H', 'm', 't', 'B', 'D', 'L', 'P', 'S', 'X', 'apparent-size', 'exclude', 'files0-from', 'inodes', 'si', 'time', 'time-style'],
+};
+
+/** BusyBox du's getopt32 "aHkLsxd:+lcbhm" (HUMAN_READABLE on). */
+const BB_DU = getopt32('aHkLsxd:lcbhm');
 
 /** ext4's 4 KiB blocks: a directory takes one, a file its content rounded up (an empty one none). */
 const BLOCK_KIB = 4;
@@ -316,18 +375,19 @@ const BLOCK_KIB = 4;
  * listing's (sorted) order.
  */
 export const du: Tool = (args, env) => {
+  const o = optionSet(args, env, GNU_DU, BB_DU, BB_DU_USAGE, 'ashckxld');
+  if (!('set' in o)) return o;
+  const { set, operands } = o;
   let depth = Infinity;
-  const set = new Set<string>();
-  const operands: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const eq = /^--max-depth=(\d+)$/.exec(a);
-    if (eq) depth = Number(eq[1]);
-    else if (a === '-d') depth = Number(args[++i] ?? 0);
-    else if (a === '--summarize') set.add('s');
-    else if (a === '--human-readable') set.add('h');
-    else if (/^-[ashckxl]+$/.test(a)) for (const c of a.slice(1)) set.add(c);
-    else operands.push(a);
+  for (const d of set) {
+    if (!d.startsWith('d=')) continue;
+    const value = d.slice(2);
+    // GNU: xstrtoimax, a non-negative number; BusyBox: "d:+", xatou.
+    if (!/^\d+$/.test(value)) {
+      env.io.err(bb(env) ? `du: invalid number '${value}'\n` : `du: invalid maximum depth ${quote(env, value)}\nTry 'du --help' for more information.\n`);
+      return { status: 1 };
+    }
+    depth = Number(value);
   }
   if (set.has('s')) depth = 0;
   const show = (kib: number): string => (set.has('h') ? (bb(env) ? bbHuman(kib * 1024) : gnuHuman(kib * 1024)) : String(kib));
