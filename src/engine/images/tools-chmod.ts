@@ -14,7 +14,9 @@
  */
 import { mayExecute, ownerOf, permOf } from './file-mode';
 import { listDir, lstat, readOnlyAt, resolveLinks, setMode, stat } from './fs';
-import { bb, path, type ToolEnv, type ToolResult } from './tool-types';
+import { bb, libcGetopt, path, type ToolEnv, type ToolResult } from './tool-types';
+import { getopt, HELP_VERSION, quote, usageError, type OptionSpec } from './tool-options';
+import { getopt as walk, getopt32, messageOf } from '../../k8s/getopt';
 
 const UMASK = 0o022;
 const BB_USAGE =
@@ -134,32 +136,76 @@ function report(env: ToolEnv, name: string, old: number, next: number, o: Opts):
   else if (next === old && o.verbose) env.io.out(`mode of '${name}' retained as ${octal(next)} (${symbolic(next)})\n`);
 }
 
-const LONG: Record<string, keyof Opts> = { recursive: 'recursive', verbose: 'verbose', changes: 'changes', silent: 'quiet', quiet: 'quiet' };
-const SHORT: Record<string, keyof Opts> = { R: 'recursive', v: 'verbose', c: 'changes', f: 'quiet' };
+const FLAGS: Record<string, keyof Opts> = { R: 'recursive', v: 'verbose', c: 'changes', f: 'quiet' };
+
+/**
+ * GNU chmod 9.1's getopt_long: its flags, and every character a mode may start with as an option
+ * with an optional argument, so that `chmod -w FILE` and `chmod FILE -x` take `-w`/`-x` as the
+ * mode (several such words join with commas); long_options in chmod.c's order. --reference is
+ * refused by name; --preserve-root and --no-preserve-root change nothing here.
+ * Approximate: GNU takes the whole word as the mode (`chmod -Rx f` is `invalid mode: '-Rx'`),
+ * here the mode letter and what follows it.
+ */
+const GNU: OptionSpec = {
+  tool: 'chmod',
+  short: 'Rcfvr::w::x::X::s::t::u::g::o::a::,::+::=::0::1::2::3::4::5::6::7::',
+  long: [
+    ['changes', 'c', 'none'], ['recursive', 'R', 'none'], ['no-preserve-root', 'no-preserve-root', 'none'], ['preserve-root', 'preserve-root', 'none'],
+    ['quiet', 'f', 'none'], ['reference', 'reference', 'required'], ['silent', 'f', 'none'], ['verbose', 'v', 'none'], ...HELP_VERSION,
+  ],
+  unsupported: ['reference'],
+};
+
+/** The mode and the files, GNU's way (see GNU above), or the usage error written. */
+function gnuArgs(args: string[], env: ToolEnv, o: Opts): { modeText: string; operands: string[] } | ToolResult {
+  const modes: string[] = [];
+  const parsed = getopt(args, GNU, env, ({ key, value }) => {
+    if (Object.hasOwn(FLAGS, key)) o[FLAGS[key]!] = true;
+    else if (key.length === 1) modes.push(`-${key}${value}`);
+    return undefined;
+  });
+  if (!parsed.ok) return parsed.result;
+  const operands = [...parsed.operands];
+  const modeText = modes.length ? modes.join(',') : operands.shift();
+  if (modeText === undefined || operands.length === 0) {
+    // Recorded: `chmod` and `chmod -w` say `missing operand`, `chmod 644` `missing operand after '644'`.
+    return usageError(env, GNU, modeText === undefined || modes.length ? 'missing operand' : `missing operand after ${quote(env, modeText)}`);
+  }
+  return { modeText, operands };
+}
+
+/**
+ * BusyBox's: the first word before any operand that starts with '-' and is no option of "Rvcf"
+ * is the mode (chmod_main hides it from getopt32 as an operand); getopt32 "^Rvcf" then permutes
+ * the rest and wants two operands, or prints the usage alone.
+ */
+function busyboxArgs(args: string[], env: ToolEnv, o: Opts): { modeText: string; operands: string[] } | ToolResult {
+  const words = [...args];
+  const at = words.findIndex((a) => !a.startsWith('-') || (a.length > 1 && !'-Rvcf'.includes(a[1]!)));
+  const hidden = at >= 0 && words[at]!.startsWith('-');
+  if (hidden) words[at] = `a${words[at]!.slice(1)}`;
+  const walked = walk(words, getopt32('Rvcf'), ({ key }) => {
+    o[FLAGS[key]!] = true;
+    return undefined;
+  });
+  if (walked.k === 'error') {
+    env.io.err(`chmod: ${messageOf(libcGetopt(env), walked.error)}\n${BB_USAGE}`);
+    return { status: 1 };
+  }
+  const operands = walked.k === 'done' ? walked.operands : [];
+  if (operands.length < 2) {
+    env.io.err(BB_USAGE);
+    return { status: 1 };
+  }
+  const [first, ...files] = operands;
+  return { modeText: hidden ? `-${first!.slice(1)}` : first!, operands: files };
+}
 
 export function chmod(args: string[], env: ToolEnv): ToolResult {
   const o: Opts = { recursive: false, verbose: false, changes: false, quiet: false };
-  let modeText: string | undefined;
-  const operands: string[] = [];
-  let done = false;
-  for (const a of args) {
-    if (done || !a.startsWith('-') || a === '-') {
-      if (modeText === undefined) modeText = a;
-      else operands.push(a);
-    } else if (a === '--') done = true;
-    else if (a.startsWith('--') && LONG[a.slice(2)]) o[LONG[a.slice(2)]!] = true;
-    // `-x`, `-w,+r`: a mode that starts with a minus, not options.
-    else if (modeText === undefined && /^-[rwxXst]/.test(a)) modeText = a;
-    else if (!a.startsWith('--') && [...a.slice(1)].every((c) => SHORT[c])) for (const c of a.slice(1)) o[SHORT[c]!] = true;
-    else {
-      env.io.err(bb(env) ? `chmod: unrecognized option '${a}'\n${BB_USAGE}` : `chmod: ${a.startsWith('--') ? `unrecognized option '${a}'` : `invalid option -- '${a.slice(1).split('').find((c) => !SHORT[c])}'`}\nTry 'chmod --help' for more information.\n`);
-      return { status: 1 };
-    }
-  }
-  if (modeText === undefined || operands.length === 0) {
-    env.io.err(bb(env) ? BB_USAGE : modeText === undefined ? "chmod: missing operand\nTry 'chmod --help' for more information.\n" : `chmod: missing operand after '${modeText}'\nTry 'chmod --help' for more information.\n`);
-    return { status: 1 };
-  }
+  const given = bb(env) ? busyboxArgs(args, env, o) : gnuArgs(args, env, o);
+  if (!('modeText' in given)) return given;
+  const { modeText, operands } = given;
   const mode = parseMode(modeText);
   if (!mode) {
     env.io.err(bb(env) ? `chmod: invalid mode '${modeText}'\n` : `chmod: invalid mode: '${modeText}'\nTry 'chmod --help' for more information.\n`);
