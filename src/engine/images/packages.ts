@@ -49,10 +49,11 @@ const SIMULATED: Record<string, () => InstalledCommand | undefined> = {
     const ps = TOOLS.get('ps');
     return ps ? { k: 'tool', tool: (args, env) => ps(args, envWith(env, { flavour: 'coreutils' })) } : undefined;
   },
-  // procps' free, uptime and pgrep, not BusyBox's applets.
+  // procps' free, uptime, pgrep and pkill, not BusyBox's applets.
   free: () => procps('free'),
   uptime: () => procps('uptime'),
   pgrep: () => procps('pgrep'),
+  pkill: () => procps('pkill'),
   bash: () => ({ k: 'shell', dialect: 'bash' }),
 };
 

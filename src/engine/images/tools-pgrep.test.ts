@@ -23,6 +23,16 @@ describe('pgrep and pidof read the same table as ps', () => {
     expect(execInContainer(p, 6000, ['pgrep', '--older', '5', 'x'])).toMatchObject({ exitCode: 2, output: "pgrep: option '--older' is not supported by this simulator\n" });
   });
 
+  it("pkill: -SIGNAL anywhere (the first one), then getopt_long over procps' table with pkill's letters (recorded, procps-ng 4.0.2)", () => {
+    const p = start('nginx:1.27');
+    installPrograms(p.machine.fs, { file: () => undefined, isDir: () => true, list: () => [] }, ['ps', 'pgrep', 'pkill']);
+    expect(execInContainer(p, 6000, ['pkill', '-x', 'nomatch', '-HUP', '-f'])).toMatchObject({ exitCode: 1, output: '' });
+    expect(execInContainer(p, 6000, ['pkill', '-f', '-TERM', '-HUP', 'nomatch'])).toMatchObject({ exitCode: 2, output: expect.stringMatching(/^pkill: invalid option -- 'H'\n\nUsage:\n pkill \[options\] <pattern>\n\nOptions:\n -<sig>, --signal <sig> {4}signal to send \(either number or name\)\n[^]*For more details see pgrep\(1\)\.\n$/) });
+    expect(execInContainer(p, 6000, ['pkill', '--e', 'x']).output).toMatch(/^pkill: option '--e' is ambiguous; possibilities: '--euid' '--exact' '--echo'\n/);
+    expect(execInContainer(p, 6000, ['pkill', '--qu'])).toMatchObject({ exitCode: 2, output: expect.stringMatching(/^pkill: option '--queue' requires an argument\n\nUsage:/) });
+    expect(execInContainer(p, 6000, ['pkill', '--ec', '--sig', 'HUP', 'nginx']).output).toBe('nginx killed (pid 1)\nnginx killed (pid 29)\nnginx killed (pid 30)\n');
+  });
+
   it('BusyBox: pgrep tries argv[0] then comm and leaves itself out; pidof exits 1 when nothing runs by that name', () => {
     const p = start('busybox:1.36', ['sleep', '3600']);
     expect(execInContainer(p, 5000, ['pgrep', '-a', 'sl'])).toMatchObject({ exitCode: 0, output: '1 sleep 3600\n' });

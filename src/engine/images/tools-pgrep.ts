@@ -81,7 +81,7 @@ const argv0 = (p: Proc): string => (p.titled ? p.args : (p.args.split(' ')[0] ??
  * '--lightweight' '--logpidfile'). The short letters are the modelled ones; a long option that is
  * not modelled is refused by name.
  */
-const PROCPS: GetoptSpec = {
+export const PROCPS: GetoptSpec = {
   short: 'lavcfinoxP:u:d:',
   long: [
     ['signal', 'signal', 'required'], ['count', 'c', 'none'], ['cgroup', 'cgroup', 'required'], ['delimiter', 'd', 'required'], ['list-name', 'l', 'none'],
@@ -89,7 +89,7 @@ const PROCPS: GetoptSpec = {
     ['ignore-case', 'i', 'none'], ['newest', 'n', 'none'], ['oldest', 'o', 'none'], ['older', 'older', 'required'], ['parent', 'P', 'required'],
     ['session', 'session', 'required'], ['terminal', 'terminal', 'required'], ['euid', 'u', 'required'], ['uid', 'uid', 'required'], ['inverse', 'v', 'none'],
     ['lightweight', 'lightweight', 'none'], ['exact', 'x', 'none'], ['pidfile', 'pidfile', 'required'], ['logpidfile', 'logpidfile', 'none'], ['echo', 'echo', 'none'],
-    ['ns', 'ns', 'required'], ['nslist', 'nslist', 'required'], ['runstates', 'runstates', 'required'], ['help', 'help', 'none'], ['version', 'version', 'none'],
+    ['ns', 'ns', 'required'], ['nslist', 'nslist', 'required'], ['queue', 'queue', 'required'], ['runstates', 'runstates', 'required'], ['help', 'help', 'none'], ['version', 'version', 'none'],
   ],
 };
 
