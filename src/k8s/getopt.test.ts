@@ -96,6 +96,12 @@ describe('glibc getopt_long (procps watch, GNU xargs)', () => {
     expect(walk(['--qui'], spec)).toEqual(["error: option '--qui' is ambiguous; possibilities: '--quiet' '--quit'"]);
     expect(walk(['--s'], spec)).toEqual(['q', 'operands: ']);
   });
+  it("reports every error and walks on when asked (util-linux getopt(1): `lsb_release -x --foo -y --de=1 --s`)", () => {
+    const errors: string[] = [];
+    const spec: GetoptSpec = { short: 'hvidrcas', long: [['description', 'd', 'none'], ['short', 's', 'none']], report: (e) => errors.push(messageOf('glibc', e)) };
+    expect(walk(['-xi', '--foo', '-y', '--de=1', '--s', 'x'], spec)).toEqual(['i', 's', 'operands: x']);
+    expect(errors).toEqual(["invalid option -- 'x'", "unrecognized option '--foo'", "invalid option -- 'y'", "option '--description' doesn't allow an argument"]);
+  });
   it('stops where the tool says, with what it says', () => {
     const r = getopt(['-n', 'x', '-y'], { short: 'n:y' }, ({ key, value }) => (key === 'n' ? `bad ${value}` : undefined));
     expect(r).toEqual({ k: 'stopped', value: 'bad x' });

@@ -35,6 +35,13 @@ export interface GetoptSpec {
    * `--word` is still a cluster.
    */
   help?: boolean;
+  /**
+   * util-linux getopt(1)'s way: every error is reported here as it is met and the walk goes on
+   * (a bad letter to the next letter, a bad long word to the next word), as glibc's getopt_long
+   * itself does; the walk then ends `done` and the caller, knowing there were errors, fails.
+   * Absent: the first error ends the walk (what every tool's `default: usage()` does).
+   */
+  report?: (error: GetoptError) => void;
 }
 
 /**
@@ -110,12 +117,24 @@ export function getopt<S>(args: readonly string[], spec: GetoptSpec, each: (o: G
     if (spec.long && a.startsWith('--')) {
       const eq = a.indexOf('=');
       const found = findLong(spec.long, a, eq < 0 ? a.slice(2) : a.slice(2, eq));
-      if ('error' in found) return { k: 'error', error: found.error };
+      if ('error' in found) {
+        if (!spec.report) return { k: 'error', error: found.error };
+        spec.report(found.error);
+        continue;
+      }
       const [name, key, arg] = found.row;
       let value = eq < 0 ? undefined : a.slice(eq + 1);
-      if (arg === 'none' && value !== undefined) return { k: 'error', error: { k: 'needless', name } };
+      if (arg === 'none' && value !== undefined) {
+        if (!spec.report) return { k: 'error', error: { k: 'needless', name } };
+        spec.report({ k: 'needless', name });
+        continue;
+      }
       if (arg === 'required' && value === undefined) {
-        if (i + 1 >= args.length) return { k: 'error', error: { k: 'long-missing', name } };
+        if (i + 1 >= args.length) {
+          if (!spec.report) return { k: 'error', error: { k: 'long-missing', name } };
+          spec.report({ k: 'long-missing', name });
+          break;
+        }
         value = args[++i]!;
       }
       const stop = each({ key, value, name: `--${name}` });
@@ -125,13 +144,21 @@ export function getopt<S>(args: readonly string[], spec: GetoptSpec, each: (o: G
     for (let j = 1; j < a.length; j++) {
       const c = a[j]!;
       const at = c === ':' ? -1 : letters.indexOf(c);
-      if (at < 0) return { k: 'error', error: { k: 'invalid', letter: c } };
+      if (at < 0) {
+        if (!spec.report) return { k: 'error', error: { k: 'invalid', letter: c } };
+        spec.report({ k: 'invalid', letter: c });
+        continue;
+      }
       let value: string | undefined;
       if (letters[at + 1] === ':') {
         if (j + 1 < a.length) value = a.slice(j + 1);
         else if (letters[at + 2] === ':') value = undefined;
         else if (i + 1 < args.length) value = args[++i]!;
-        else return { k: 'error', error: { k: 'missing', letter: c } };
+        else {
+          if (!spec.report) return { k: 'error', error: { k: 'missing', letter: c } };
+          spec.report({ k: 'missing', letter: c });
+          break;
+        }
         j = a.length;
       }
       const stop = each({ key: c, value, name: `-${c}` });

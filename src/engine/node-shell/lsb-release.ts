@@ -7,6 +7,7 @@
 import { stat } from '../images/fs';
 import type { World } from '../world';
 import type { NodeDisk, ShellIo } from './io';
+import { getopt, messageOf, type GetoptError, type GetoptSpec } from '../../k8s/getopt';
 
 const HELP = `Usage: lsb_release [options]
 
@@ -21,20 +22,29 @@ Options:
   -s, --short        show requested information in short format
 `;
 
-const LONG: Record<string, string> = { '--help': 'h', '--version': 'v', '--id': 'i', '--description': 'd', '--release': 'r', '--codename': 'c', '--all': 'a', '--short': 's' };
+/**
+ * The script's `getopt --name lsb_release -o hvidrcas -l help,version,…` (util-linux getopt(1)
+ * over glibc's getopt_long): long prefixes, every error reported in turn (recorded: `lsb_release
+ * -x --foo -y` names all three), and then the script's `|| exit 2`.
+ */
+const OPTIONS: GetoptSpec = {
+  short: 'hvidrcas',
+  long: [['help', 'h', 'none'], ['version', 'v', 'none'], ['id', 'i', 'none'], ['description', 'd', 'none'], ['release', 'r', 'none'], ['codename', 'c', 'none'], ['all', 'a', 'none'], ['short', 's', 'none']],
+};
 
 export function lsbRelease(_w: World, _node: string, args: string[], io: ShellIo, disk: NodeDisk): number {
   const set = new Set<string>();
-  for (const a of args) {
-    const long = LONG[a];
-    if (long) set.add(long);
-    else if (/^-[hvidrcas]+$/.test(a)) for (const c of a.slice(1)) set.add(c);
-    else {
-      // util-linux getopt's message, then the script exits 2.
-      io.err(a.startsWith('--') ? `lsb_release: unrecognized option '${a}'\n` : a.startsWith('-') ? `lsb_release: invalid option -- '${a[1]}'\n` : '');
-      if (a.startsWith('-')) return 2;
-    }
-  }
+  let failed = false;
+  const report = (e: GetoptError): void => {
+    failed = true;
+    io.err(`lsb_release: ${messageOf('glibc', e)}\n`);
+  };
+  // The script's loop stops at the first operand getopt(1) moved after `--`; operands are ignored.
+  getopt(args, { ...OPTIONS, report }, ({ key }) => {
+    set.add(key);
+    return undefined;
+  });
+  if (failed) return 2;
   if (set.has('h')) {
     io.out(HELP);
     return 0;

@@ -20,6 +20,10 @@ describe("a node's own view of itself", () => {
     expect(out(sim, 'node-1', 'cat /etc/lsb-release')).toBe('DISTRIB_ID=Ubuntu\nDISTRIB_RELEASE=24.04\nDISTRIB_CODENAME=noble\nDISTRIB_DESCRIPTION="Ubuntu 24.04.3 LTS"\n');
     expect(out(sim, 'node-1', 'lsb_release -a')).toBe('Distributor ID:\tUbuntu\nDescription:\tUbuntu 24.04.3 LTS\nRelease:\t24.04\nCodename:\tnoble\n');
     expect(out(sim, 'node-1', 'lsb_release -cs')).toBe('noble\n');
+    // util-linux getopt(1) in the script (recorded, lsb-release 12.0): prefixes, every error named, then exit 2.
+    expect(out(sim, 'node-1', 'lsb_release --s --i x; lsb_release -x --foo -y --de=1 --s; echo $?')).toBe(
+      "Ubuntu\nlsb_release: invalid option -- 'x'\nlsb_release: unrecognized option '--foo'\nlsb_release: invalid option -- 'y'\nlsb_release: option '--description' doesn't allow an argument\n2\n",
+    );
   });
 
   it("reports the Node's capacity: CPUs, MemTotal, the root filesystem's size", () => {
