@@ -57,6 +57,11 @@ export interface GetoptOption {
   value: string | undefined;
   /** How the option was spelt (`-n`, `--lines`), for messages. */
   name: string;
+  /**
+   * Takes the next word as this option's when `accept` says so (journalctl's `-n 5`: an optional
+   * argument its parse_argv reads from the following word when it parses as one).
+   */
+  peek(accept: (word: string) => boolean): string | undefined;
 }
 
 export type GetoptError =
@@ -96,6 +101,13 @@ export function getopt<S>(args: readonly string[], spec: GetoptSpec, each: (o: G
   const letters = spec.short.replace(/^[-+]/, '');
   const operands: string[] = [];
   for (let i = 0; i < args.length; i++) {
+    // A closure over this iteration's `i`: what it takes the loop skips.
+    const peek = (accept: (word: string) => boolean): string | undefined => {
+      const next = args[i + 1];
+      if (next === undefined || !accept(next)) return undefined;
+      i++;
+      return next;
+    };
     const a = args[i]!;
     if (a === '--') {
       operands.push(...args.slice(i + 1));
@@ -110,7 +122,7 @@ export function getopt<S>(args: readonly string[], spec: GetoptSpec, each: (o: G
       continue;
     }
     if (spec.help && a === '--help') {
-      const stop = each({ key: 'help', value: undefined, name: a });
+      const stop = each({ key: 'help', value: undefined, name: a, peek });
       if (stop !== undefined) return { k: 'stopped', value: stop };
       continue;
     }
@@ -137,7 +149,7 @@ export function getopt<S>(args: readonly string[], spec: GetoptSpec, each: (o: G
         }
         value = args[++i]!;
       }
-      const stop = each({ key, value, name: `--${name}` });
+      const stop = each({ key, value, name: `--${name}`, peek });
       if (stop !== undefined) return { k: 'stopped', value: stop };
       continue;
     }
@@ -161,7 +173,7 @@ export function getopt<S>(args: readonly string[], spec: GetoptSpec, each: (o: G
         }
         j = a.length;
       }
-      const stop = each({ key: c, value, name: `-${c}` });
+      const stop = each({ key: c, value, name: `-${c}`, peek });
       if (stop !== undefined) return { k: 'stopped', value: stop };
     }
   }

@@ -26,6 +26,18 @@ describe("a node's own view of itself", () => {
     );
   });
 
+  it("journalctl walks systemd's table (recorded from systemd 252's: prefixes, the ambiguity list, `-n 3`, its words)", () => {
+    const journal = out(sim, 'node-1', 'journalctl -u kubelet --no-pager');
+    expect(journal.split('\n').length).toBeGreaterThan(4);
+    const last3 = `${journal.trimEnd().split('\n').slice(-3).join('\n')}\n`;
+    expect(out(sim, 'node-1', 'journalctl --uni kubelet.service --no-p -n 3')).toBe(last3);
+    expect(out(sim, 'node-1', 'journalctl -u kubelet -qn3 --no-pager')).toBe(last3);
+    expect(out(sim, 'node-1', "journalctl --u kubelet; journalctl -z; journalctl -nx; journalctl -u kubelet -n x; journalctl -u; echo $?")).toBe(
+      "journalctl: option '--u' is ambiguous; possibilities: '--user' '--until' '--unit' '--user-unit' '--update-catalog' '--utc'\njournalctl: invalid option -- 'z'\n" +
+        "Failed to parse lines 'x'\nFailed to add match 'x': Invalid argument\njournalctl: option requires an argument -- 'u'\n1\n",
+    );
+  });
+
   it("reports the Node's capacity: CPUs, MemTotal, the root filesystem's size", () => {
     for (const name of ['control-plane', 'node-1']) {
       const cap = sim.objects<Node>('nodes').find((n) => n.metadata.name === name)!.status!.capacity!;
