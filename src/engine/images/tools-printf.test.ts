@@ -79,6 +79,15 @@ describe('printf as bash, dash and BusyBox ash run it', () => {
   }
 });
 
+describe("printf's own options: bash's internal_getopt 'v:' and dash's nextopt", () => {
+  it('names the first bad letter, and takes `-` and what follows `--` as operands (recorded: bash 5.2.15, dash 0.5.12)', () => {
+    expect(run('bash', "printf -xy a; echo $?; printf -v x -y a; echo $?; printf -- -v; printf - a; echo")).toMatchObject({
+      output: 'bash: line 1: printf: -x: invalid option\nprintf: usage: printf [-v var] format [arguments]\n2\nbash: line 1: printf: -y: invalid option\nprintf: usage: printf [-v var] format [arguments]\n2\n-v-\n',
+    });
+    expect(run('dash', 'printf -xy a; echo $?; printf -- -x; printf - a; echo').output).toBe('sh: 1: printf: Illegal option -x\n2\n-x-\n');
+  });
+});
+
 describe("bash's %q spells out control characters", () => {
   it('as $\'…\' (recorded: bash 5.2.15)', () => {
     expect(run('bash', String.raw`printf '%q|%q\n' $'x\ty' $'a\x01b'`)).toEqual({ output: "$'x\\ty'|$'a\\001b'\n", exitCode: 0 });

@@ -23,6 +23,7 @@
  * only in %b's `\NNN` without a leading 0); coreutils' --help and --version are not modelled.
  * `printf -v NAME` (bash) is the shell's: shell-builtins.ts assigns what this prints.
  */
+import { getopt, messageOf } from '../../k8s/getopt';
 import { formatFloat, formatInteger, pad, truncateBytes } from './c-format';
 import { unescapeAll } from './backslash-escapes';
 import { utf8Bytes } from '../../k8s/utf8';
@@ -68,13 +69,16 @@ const APPLET_USAGE = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binar
 export function printf(args: string[], env: ToolEnv): ToolResult {
   const v = voiceOf(env);
   let rest = args;
-  if (rest[0] === '--') rest = rest.slice(1);
-  else if (rest[0] !== undefined && /^-./.test(rest[0]) && (v === 'bash' || v === 'dash')) {
-    const opt = rest[0];
-    if (env.dialect === 'bash') env.io.err(`${prefix(env)}${opt}: invalid option\n${USAGE.bash}`);
-    else env.io.err(`${prefix(env)}Illegal option ${opt}\n`);
-    return { status: 2 };
-  }
+  if (v === 'bash' || v === 'dash') {
+    // bash's internal_getopt "v:" (a leading -v is the shell's printfToVar) and dash's nextopt(""):
+    // the first bad letter is named (recorded: `printf -xy a` is `-x: invalid option`, `Illegal option -x`).
+    const walked = getopt(rest, { short: v === 'bash' ? '+v:' : '+' }, () => undefined);
+    if (walked.k === 'error') {
+      env.io.err(v === 'bash' ? `${prefix(env)}${messageOf('bash', walked.error)}\n${USAGE.bash}` : `${prefix(env)}${messageOf('dash', walked.error)}\n`);
+      return { status: 2 };
+    }
+    rest = walked.k === 'done' ? walked.operands : rest;
+  } else if (rest[0] === '--') rest = rest.slice(1);
   const [format, ...values] = rest;
   if (format === undefined && v === 'gnu') {
     env.io.err(`${prefix(env)}missing operand\nTry '${env.asProgram ?? 'printf'} --help' for more information.\n`);
