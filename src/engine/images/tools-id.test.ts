@@ -31,4 +31,11 @@ describe('id USER', () => {
     expect(run('busybox:1.36', 'id -un; id -n; echo $?').output).toMatch(/^root\nBusyBox v1\.36\.1 .*\n\nUsage: id \[-ugGnr\] \[USER\]\n[^]*\n1\n$/);
     expect(run('debian:12', 'id -n; echo $?').output).toBe('id: cannot print only names or real IDs in default format\n1\n');
   });
+
+  it("walks getopt's rules: GNU's table and prefixes, BusyBox's getopt32 with its usage (recorded: `id -q`, `id --g`)", () => {
+    expect(run('debian:12', 'id --us --na nobody; id nobody -G; id -q; id --g').output).toBe(
+      "nobody\n65534\nid: invalid option -- 'q'\nTry 'id --help' for more information.\nid: option '--g' is ambiguous; possibilities: '--group' '--groups'\nTry 'id --help' for more information.\n",
+    );
+    expect(run('busybox:1.36', 'id nobody -u; id -q; echo $?').output).toMatch(/^65534\nid: invalid option -- 'q'\nBusyBox v1\.36\.1 .*\n\nUsage: id \[-ugGnr\] \[USER\]\n[^]*\n1\n$/);
+  });
 });

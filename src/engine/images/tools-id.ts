@@ -15,7 +15,9 @@
  * long options are not modelled.
  */
 import { stat } from './fs';
-import { bb, ok, type ToolEnv, type ToolResult } from './tool-types';
+import { bb, libcGetopt, ok, type ToolEnv, type ToolResult } from './tool-types';
+import { getopt, HELP_VERSION, type OptionSpec } from './tool-options';
+import { getopt as walk, getopt32, messageOf } from '../../k8s/getopt';
 
 const BUSYBOX_USAGE =
   'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: id [-ugGnr] [USER]\n\nPrint information about USER or the current user\n\n\t-u\tUser ID\n\t-g\tGroup ID\n\t-G\tSupplementary group IDs\n\t-n\tPrint names instead of numbers\n\t-r\tPrint real ID instead of effective ID\n';
@@ -79,14 +81,33 @@ function print(env: ToolEnv, w: Who, o: { u: boolean; g: boolean; G: boolean; n:
   else env.io.out(`uid=${named(w.uid, w.name)} gid=${named(w.gid, w.group)} groups=${w.groups.map(([g, n]) => named(g, n)).join(',')}\n`);
 }
 
+/** GNU id 9.1's getopt_long "agnruzGZ" and longopts (id.c's order); -z and -Z are refused by name. */
+const GNU: OptionSpec = {
+  tool: 'id',
+  short: 'agnruzGZ',
+  long: [['context', 'Z', 'none'], ['group', 'g', 'none'], ['groups', 'G', 'none'], ['name', 'n', 'none'], ['real', 'r', 'none'], ['user', 'u', 'none'], ['zero', 'z', 'none'], ...HELP_VERSION],
+  unsupported: ['z', 'Z'],
+};
+
 export function id(args: string[], env: ToolEnv): ToolResult {
-  const operands: string[] = [];
   const o = { u: false, g: false, G: false, n: false };
-  let done = false;
-  for (const a of args) {
-    if (done || a === '-' || !a.startsWith('-')) operands.push(a);
-    else if (a === '--') done = true;
-    else for (const c of a.slice(1)) if (c === 'u' || c === 'g' || c === 'G' || c === 'n') o[c] = true;
+  // -a (GNU ignores it) and -r (real IDs: the effective ones here) change nothing.
+  const set = ({ key }: { key: string }): undefined => {
+    if (key === 'u' || key === 'g' || key === 'G' || key === 'n') o[key] = true;
+    return undefined;
+  };
+  let operands: string[];
+  if (bb(env)) {
+    const walked = walk(args, getopt32('rnugG'), set);
+    if (walked.k === 'error') {
+      env.io.err(`id: ${messageOf(libcGetopt(env), walked.error)}\n${BUSYBOX_USAGE}`);
+      return { status: 1 };
+    }
+    operands = walked.k === 'done' ? walked.operands : [];
+  } else {
+    const parsed = getopt(args, GNU, env, set);
+    if (!parsed.ok) return parsed.result;
+    operands = parsed.operands;
   }
   const nameAlone = o.n && !(o.u || o.g || o.G);
   // BusyBox's opt_complementary `n?ugG` and its one-operand limit: the usage text.
