@@ -18,6 +18,7 @@ import { utf8CharBytes } from '../../k8s/utf8';
 import { getopt as walk, messageOf, type LongOption } from '../../k8s/getopt';
 import { resolveLinks, stat } from './fs';
 import { bb, path, type ToolEnv, type ToolResult, libcGetopt } from './tool-types';
+import { BUSYBOX_USAGE, BUSYBOX_USAGE_STATUS } from './busybox-usage';
 
 export type { LongOption } from '../../k8s/getopt';
 
@@ -54,6 +55,14 @@ export function usageError(env: ToolEnv, spec: OptionSpec, message: string | und
   return { status: spec.status ?? 1 };
 }
 
+/** A bad option: GNU's usage error, or BusyBox's message and usage screen (busybox-usage.ts) where the applet's is recorded. */
+function optionError(env: ToolEnv, spec: OptionSpec, message: string): ToolResult {
+  const usage = bb(env) ? BUSYBOX_USAGE[spec.tool] : undefined;
+  if (usage === undefined) return usageError(env, spec, message);
+  env.io.err(`${spec.tool}: ${message}\n${usage}`);
+  return { status: BUSYBOX_USAGE_STATUS[spec.tool] ?? 1 };
+}
+
 /** Writes `tool: message` alone (GNU's die() without usage) and returns `status`. */
 export function fatal(env: ToolEnv, tool: string, message: string, status = 1): ToolResult {
   env.io.err(`${tool}: ${message}\n`);
@@ -69,12 +78,12 @@ export function fatal(env: ToolEnv, tool: string, message: string, status = 1): 
 export function getopt(args: readonly string[], spec: OptionSpec, env: ToolEnv, each?: (o: Opt) => ToolResult | undefined): Parsed {
   const opts: Opt[] = [];
   const walked = walk(args, spec, ({ key, value, name }) => {
-    if (key === 'help' || key === 'version' || spec.unsupported?.includes(key)) return usageError(env, spec, `option '${name}' is not supported by this simulator`);
+    if (key === 'help' || key === 'version' || spec.unsupported?.includes(key)) return optionError(env, spec, `option '${name}' is not supported by this simulator`);
     const o = { key, value: value ?? '', name };
     opts.push(o);
     return each?.(o);
   });
-  if (walked.k === 'error') return { ok: false, result: usageError(env, spec, messageOf(libcGetopt(env), walked.error)) };
+  if (walked.k === 'error') return { ok: false, result: optionError(env, spec, messageOf(libcGetopt(env), walked.error)) };
   if (walked.k === 'stopped') return { ok: false, result: walked.value };
   return { ok: true, opts, operands: walked.operands };
 }

@@ -19,6 +19,7 @@
  * (the inode from the path), so the directives that print them (%i %d %D %m) are refused rather
  * than invented; -f (file systems) and -t (terse) are refused.
  */
+import { BUSYBOX_USAGE } from './busybox-usage';
 import { dateFormat } from './clock';
 import { bareFile, getopt, HELP_VERSION, quoteFile, usageError, type OptionSpec } from './tool-options';
 import { bb, path, type ToolEnv, type ToolResult } from './tool-types';
@@ -32,60 +33,6 @@ const SPEC: OptionSpec = {
   long: [['dereference', 'L', 'none'], ['file-system', 'f', 'none'], ['format', 'c', 'required'], ['printf', 'printf', 'required'], ['terse', 't', 'none'], ['cached', 'cached', 'required'], ...HELP_VERSION],
   unsupported: ['f', 't', 'cached', 'help', 'version'],
 };
-
-const BB_USAGE = `BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.
-
-Usage: stat [-ltf] [-c FMT] FILE...
-
-Display file (default) or filesystem status
-
-\t-c FMT\tUse the specified format
-\t-f\tDisplay filesystem status
-\t-L\tFollow links
-\t-t\tTerse display
-
-FMT sequences for files:
- %a\tAccess rights in octal
- %A\tAccess rights in human readable form
- %b\tNumber of blocks allocated (see %B)
- %B\tSize in bytes of each block reported by %b
- %d\tDevice number in decimal
- %D\tDevice number in hex
- %f\tRaw mode in hex
- %F\tFile type
- %g\tGroup ID
- %G\tGroup name
- %h\tNumber of hard links
- %i\tInode number
- %n\tFile name
- %N\tFile name, with -> TARGET if symlink
- %o\tI/O block size
- %s\tTotal size in bytes
- %t\tMajor device type in hex
- %T\tMinor device type in hex
- %u\tUser ID
- %U\tUser name
- %x\tTime of last access
- %X\tTime of last access as seconds since Epoch
- %y\tTime of last modification
- %Y\tTime of last modification as seconds since Epoch
- %z\tTime of last change
- %Z\tTime of last change as seconds since Epoch
-
-FMT sequences for file systems:
- %a\tFree blocks available to non-superuser
- %b\tTotal data blocks
- %c\tTotal file nodes
- %d\tFree file nodes
- %f\tFree blocks
- %i\tFile System ID in hex
- %l\tMaximum length of filenames
- %n\tFile name
- %s\tBlock size (for faster transfer)
- %S\tFundamental block size (for block counts)
- %t\tType in hex
- %T\tType in human readable form
-`;
 
 /** The overlay root's device (an anonymous block device: major 0) — a stand-in, as is the inode. */
 const DEVICE: readonly [number, number] = [0, 48];
@@ -179,7 +126,7 @@ export function stat(args: string[], env: ToolEnv): ToolResult {
   const parsed = getopt(args, SPEC, env);
   if (!parsed.ok) {
     if (bb(env)) {
-      env.io.err(BB_USAGE);
+      env.io.err(BUSYBOX_USAGE.stat!);
       return { status: 1 };
     }
     return parsed.result;
@@ -193,7 +140,7 @@ export function stat(args: string[], env: ToolEnv): ToolResult {
   }
   if (parsed.operands.length === 0) {
     if (bb(env)) {
-      env.io.err(BB_USAGE);
+      env.io.err(BUSYBOX_USAGE.stat!);
       return { status: 1 };
     }
     return usageError(env, SPEC, 'missing operand');

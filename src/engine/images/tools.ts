@@ -34,11 +34,14 @@ import { id } from './tools-id';
 import { unescapeAll } from './backslash-escapes';
 import { SYSINFO_TOOLS } from './tools-sysinfo';
 import { bb, flags, ok, type Tool, type ToolEnv, type ToolResult } from './tool-types';
+import { getopt, HELP_VERSION, quote, usageError } from './tool-options';
 import { own } from '../../k8s/own';
 import { KERNEL_BUILD, KERNEL_RELEASE } from '../node/kernel';
 
-export type { Io, Tool, ToolEnv, ToolResult } from './tool-types';
+/** `busybox whoami --help` (1.35's on this machine), with the image's banner. */
+const WHOAMI_USAGE = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: whoami\n\nPrint the user name associated with the current effective user id\n';
 
+export type { Io, Tool, ToolEnv, ToolResult } from './tool-types';
 
 /**
  * The shell's echo builtin, or the program (/bin/echo by its path, through env, with no shell):
@@ -149,7 +152,18 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
   false: () => ({ status: 1 }),
   hostname,
   id,
-  whoami: (_a, env) => {
+  whoami: (args, env) => {
+    // BusyBox: any word at all is its usage alone (whoami.c: `if (argv[1]) bb_show_usage()`); GNU:
+    // parse_gnu_standard_options_only, then `extra operand` (recorded: BusyBox 1.35, coreutils 9.1).
+    if (bb(env) && args.length > 0) {
+      env.io.err(WHOAMI_USAGE);
+      return { status: 1 };
+    }
+    if (!bb(env)) {
+      const parsed = getopt(args, { tool: 'whoami', short: '', long: HELP_VERSION }, env);
+      if (!parsed.ok) return parsed.result;
+      if (parsed.operands.length) return usageError(env, { tool: 'whoami', short: '', long: [] }, `extra operand ${quote(env, parsed.operands[0]!)}`);
+    }
     const u = env.user;
     if (u?.unnamed) {
       // BusyBox's xuid2uname, GNU whoami's message.

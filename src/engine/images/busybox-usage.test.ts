@@ -1,0 +1,32 @@
+/**
+ * A BusyBox applet refuses a bad option with getopt's message and its usage screen, not GNU's
+ * `Try '… --help'` line (recorded: `busybox sort -Q`, `busybox cut --foo`, `busybox whoami x`,
+ * BusyBox 1.35 on this machine; GNU coreutils 9.1's whoami).
+ */
+import { describe, expect, it } from 'vitest';
+import { resolveImage } from './catalog';
+import { execInContainer, startProcess } from './process';
+
+const shell = (image: string) => {
+  const p = startProcess({ image: resolveImage(image), command: ['sleep', '3600'], env: {}, ports: {}, startedAt: 0, restartCount: 0, seed: 1 });
+  return (line: string) => execInContainer(p, 1000, ['sh', '-c', line]);
+};
+
+describe("BusyBox applets' usage after a bad option", () => {
+  const run = shell('busybox:1.36');
+  it('prints the message, then the usage screen, with the applet’s status', () => {
+    expect(run('sort -Q; echo $?').output).toMatch(/^sort: invalid option -- 'Q'\nBusyBox v1\.36\.1 \(2023-05-18 22:34:17 UTC\) multi-call binary\.\n\nUsage: sort \[-nrughMcszbdfiokt\] [^]*\t-z\tNUL terminated input and output\n2\n$/);
+    expect(run('cut --foo; echo $?').output).toMatch(/^cut: unrecognized option '--foo'\nBusyBox v1\.36\.1 [^]*\nUsage: cut \[OPTIONS\] \[FILE\]\.\.\.\n[^]*\n1\n$/);
+  });
+  it('whoami takes no word at all: its usage alone', () => {
+    expect(run('whoami; whoami x; echo $?').output).toBe('root\nBusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: whoami\n\nPrint the user name associated with the current effective user id\n1\n');
+  });
+});
+
+describe("GNU whoami's options and operands", () => {
+  it('says getopt’s words and `extra operand`', () => {
+    expect(shell('debian:12')('whoami -Q; whoami x; echo $?').output).toBe(
+      "whoami: invalid option -- 'Q'\nTry 'whoami --help' for more information.\nwhoami: extra operand 'x'\nTry 'whoami --help' for more information.\n1\n",
+    );
+  });
+});
