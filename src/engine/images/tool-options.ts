@@ -15,7 +15,7 @@
  * - lengths in UTF-8 bytes, since `head -c`, `tail -c`, `wc -c` and `cut -b` count bytes.
  */
 import { utf8CharBytes } from '../../k8s/utf8';
-import { getopt as walk, messageOf, type LongOption } from '../../k8s/getopt';
+import { getopt as walk, messageOf, type GetoptSpec, type LongOption } from '../../k8s/getopt';
 import { resolveLinks, stat } from './fs';
 import { bb, path, type ToolEnv, type ToolResult, libcGetopt } from './tool-types';
 import { BUSYBOX_USAGE, BUSYBOX_USAGE_STATUS } from './busybox-usage';
@@ -61,6 +61,38 @@ function optionError(env: ToolEnv, spec: OptionSpec, message: string): ToolResul
   if (usage === undefined) return usageError(env, spec, message);
   env.io.err(`${spec.tool}: ${message}\n${usage}`);
   return { status: BUSYBOX_USAGE_STATUS[spec.tool] ?? 1 };
+}
+
+/** The options a tool was given (their keys), and its operands. */
+export type OptionSet = { set: Set<string>; values: Map<string, string>; operands: string[] };
+
+/**
+ * A coreutils tool's options walked as its image's userland has it: GNU's getopt_long table
+ * (`gnu`, refusing by name what it lists as unsupported), or BusyBox's getopt32 optstring, whose
+ * letters outside `modelled` are refused by name and whose bad options print the applet's usage
+ * (busybox-usage.ts). `values` keeps the last argument of each option that takes one.
+ */
+export function toolOptions(args: readonly string[], env: ToolEnv, gnu: OptionSpec, busybox: GetoptSpec, modelled: string): OptionSet | ToolResult {
+  const set = new Set<string>();
+  const values = new Map<string, string>();
+  const note = (key: string, value: string | undefined): void => {
+    set.add(key);
+    if (value !== undefined) values.set(key, value);
+  };
+  if (!bb(env)) {
+    const parsed = getopt(args, gnu, env, ({ key, value }) => {
+      note(key, value);
+      return undefined;
+    });
+    return parsed.ok ? { set, values, operands: parsed.operands } : parsed.result;
+  }
+  const walked = walk(args, busybox, ({ key, value, name }) => {
+    if (!modelled.includes(key) || key.length > 1) return optionError(env, gnu, `option '${name}' is not supported by this simulator`);
+    note(key, value);
+    return undefined;
+  });
+  if (walked.k === 'done') return { set, values, operands: walked.operands };
+  return walked.k === 'error' ? optionError(env, gnu, messageOf(libcGetopt(env), walked.error)) : walked.value;
 }
 
 /** Writes `tool: message` alone (GNU's die() without usage) and returns `status`. */

@@ -36,3 +36,19 @@ describe('creating a file in a directory that is not there', () => {
     expect(run('echo hi > /nope/y')).toMatchObject({ exitCode: 2, output: 'sh: 1: cannot create /nope/y: Directory nonexistent\n' });
   });
 });
+
+describe("the file tools' options, walked as GNU coreutils 9.1 and BusyBox 1.36 walk them", () => {
+  // Recorded on this machine: `rm -Q`, `rm --f nonexist`, `mkdir --par x/y` (GNU), `busybox rm -Q`, `busybox mkdir --parents q/w`.
+  it('GNU: long-option prefixes, getopt’s words and the Try line; what it has and this one does not model is refused by name', () => {
+    const run = (line: string) => execInContainer(container('debian:12'), 1000, ['sh', '-c', line]);
+    expect(run('rm --f /nonexist; mkdir --par /x/y && ls -d /x/y; rm -r --rec /x; ls /x').output).toBe("/x/y\nls: cannot access '/x': No such file or directory\n");
+    expect(run('rm -Q; echo $?; cat -n /etc/hostname; echo $?').output).toBe(
+      "rm: invalid option -- 'Q'\nTry 'rm --help' for more information.\n1\ncat: option '-n' is not supported by this simulator\nTry 'cat --help' for more information.\n1\n",
+    );
+  });
+  it('BusyBox: getopt32’s words and the applet’s usage', () => {
+    const run = (line: string) => execInContainer(container('busybox:1.36'), 1000, ['sh', '-c', line]);
+    expect(run('mkdir --parents /q/w && ls -d /q/w').output).toBe('/q/w\n');
+    expect(run('rm -Q; echo $?').output).toBe("rm: invalid option -- 'Q'\nBusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: rm [-irf] FILE...\n\nRemove (unlink) FILEs\n\n\t-i\tAlways prompt before removing\n\t-f\tNever prompt\n\t-R,-r\tRecurse\n1\n");
+  });
+});

@@ -4,12 +4,71 @@
  */
 import { lstat, makeDir, parentProblem, readOnlyAt, remove, resolveLinks, setMode, stat, writeFile } from './fs';
 import { permOf } from './file-mode';
-import { readsStdio } from './tool-options';
+import { HELP_VERSION, readsStdio, toolOptions, type OptionSpec } from './tool-options';
+import { getopt32, type GetoptSpec } from '../../k8s/getopt';
 import { ls } from './tools-ls';
-import { bb, idsOf, flags, ok, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
+import { bb, flags, idsOf, ok, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
+
+/**
+ * Each tool's options as GNU coreutils 9.1 (getopt_long optstring and long table, in the source's
+ * order) and BusyBox 1.36.1 (getopt32, its defconfig's features) take them; the letters each
+ * models, or accepts as changing nothing here, in `modelled`; the rest is refused by name
+ * (tool-options.ts toolOptions). An option GNU and BusyBox refuse is refused with their words.
+ */
+type Table = { gnu: OptionSpec; busybox: GetoptSpec; modelled: string };
+
+const TABLES: Readonly<Record<string, Table>> = {
+  // -u: unbuffered, ignored by both.
+  cat: {
+    gnu: { tool: 'cat', short: 'benstuvAET', long: [['number-nonblank', 'b', 'none'], ['number', 'n', 'none'], ['squeeze-blank', 's', 'none'], ['show-nonprinting', 'v', 'none'], ['show-ends', 'E', 'none'], ['show-tabs', 'T', 'none'], ['show-all', 'A', 'none'], ...HELP_VERSION], unsupported: [...'benstvAET'] },
+    busybox: getopt32('etvAnbu'),
+    modelled: 'u',
+  },
+  // -a, -m: which of the times (both are the one time here); -f: ignored by both.
+  touch: {
+    gnu: { tool: 'touch', short: 'acd:fhmr:t:', long: [['time', 'time', 'required'], ['no-create', 'c', 'none'], ['date', 'd', 'required'], ['reference', 'r', 'required'], ['no-dereference', 'h', 'none'], ...HELP_VERSION], unsupported: ['time', 'c', 'd', 'r', 'h', 't'] },
+    busybox: { short: 'chr:d:t:amf', long: [['no-create', 'c', 'none'], ['no-dereference', 'h', 'none'], ['reference', 'r', 'required'], ['date', 'd', 'required']] },
+    modelled: 'amf',
+  },
+  rm: {
+    gnu: {
+      tool: 'rm',
+      short: 'dfirvIR',
+      long: [['force', 'f', 'none'], ['interactive', 'interactive', 'optional'], ['one-file-system', 'one-file-system', 'none'], ['no-preserve-root', 'no-preserve-root', 'none'], ['preserve-root', 'preserve-root', 'optional'], ['-presume-input-tty', '-presume-input-tty', 'none'], ['recursive', 'r', 'none'], ['dir', 'd', 'none'], ['verbose', 'v', 'none'], ...HELP_VERSION],
+      unsupported: ['d', 'i', 'v', 'I', 'interactive', 'one-file-system', 'no-preserve-root', 'preserve-root', '-presume-input-tty'],
+    },
+    busybox: getopt32('fiRrv'),
+    modelled: 'fRr',
+  },
+  mkdir: {
+    gnu: { tool: 'mkdir', short: 'pm:vZ', long: [['context', 'Z', 'optional'], ['mode', 'm', 'required'], ['parents', 'p', 'none'], ['verbose', 'v', 'none'], ...HELP_VERSION], unsupported: ['m', 'v', 'Z'] },
+    busybox: { short: 'm:pv', long: [['mode', 'm', 'required'], ['parents', 'p', 'none'], ['verbose', 'v', 'none']] },
+    modelled: 'p',
+  },
+  rmdir: {
+    gnu: { tool: 'rmdir', short: 'pv', long: [['ignore-fail-on-non-empty', 'ignore-fail-on-non-empty', 'none'], ['path', 'p', 'none'], ['parents', 'p', 'none'], ['verbose', 'v', 'none'], ...HELP_VERSION], unsupported: ['p', 'v', 'ignore-fail-on-non-empty'] },
+    busybox: { short: 'pv', long: [['parents', 'p', 'none'], ['ignore-fail-on-non-empty', 'ignore-fail-on-non-empty', 'none'], ['verbose', 'v', 'none']] },
+    modelled: '',
+  },
+  // -q, -s, -v only decide whether errors are printed, and this readlink prints none.
+  readlink: {
+    gnu: { tool: 'readlink', short: 'efmnqsvz', long: [['canonicalize', 'f', 'none'], ['canonicalize-existing', 'e', 'none'], ['canonicalize-missing', 'm', 'none'], ['no-newline', 'n', 'none'], ['quiet', 'q', 'none'], ['silent', 's', 'none'], ['verbose', 'v', 'none'], ['zero', 'z', 'none'], ...HELP_VERSION], unsupported: ['n', 'z'] },
+    busybox: getopt32('fnvsq'),
+    modelled: 'fvsq',
+  },
+};
+
+/** `tool`'s options and operands, or its usage error written (TABLES). */
+function options(tool: string, args: string[], env: ToolEnv): { set: Set<string>; rest: string[] } | ToolResult {
+  const t = TABLES[tool]!;
+  const o = toolOptions(args, env, t.gnu, t.busybox, t.modelled);
+  return 'set' in o ? { set: o.set, rest: o.operands } : o;
+}
 
 function cat(args: string[], env: ToolEnv): ToolResult {
-  const { rest } = flags(args);
+  const o = options('cat', args, env);
+  if (!('set' in o)) return o;
+  const { rest } = o;
   if (rest.length === 0) {
     env.io.out(env.io.stdin);
     return ok;
@@ -38,8 +97,10 @@ function cat(args: string[], env: ToolEnv): ToolResult {
 }
 
 function touch(args: string[], env: ToolEnv): ToolResult {
+  const o = options('touch', args, env);
+  if (!('set' in o)) return o;
   let status = 0;
-  for (const a of flags(args).rest) {
+  for (const a of o.rest) {
     const p = path(env, a);
     const was = stat(env.fs, env.base, p);
     // An existing file gets a new time (copied up into the writable layer, as overlayfs does).
@@ -59,7 +120,9 @@ function touch(args: string[], env: ToolEnv): ToolResult {
 }
 
 function rm(args: string[], env: ToolEnv): ToolResult {
-  const { set, rest } = flags(args);
+  const o = options('rm', args, env);
+  if (!('set' in o)) return o;
+  const { set, rest } = o;
   let status = 0;
   for (const a of rest) {
     const p = path(env, a);
@@ -82,7 +145,9 @@ function rm(args: string[], env: ToolEnv): ToolResult {
 }
 
 function mkdir(args: string[], env: ToolEnv): ToolResult {
-  const { set, rest } = flags(args);
+  const o = options('mkdir', args, env);
+  if (!('set' in o)) return o;
+  const { set, rest } = o;
   let status = 0;
   for (const a of rest) {
     const p = path(env, a);
@@ -116,7 +181,9 @@ function mkdir(args: string[], env: ToolEnv): ToolResult {
  * path with every link followed, as GNU's and BusyBox's do (recorded on this machine).
  */
 function readlink(args: string[], env: ToolEnv): ToolResult {
-  const { set, rest } = flags(args);
+  const o = options('readlink', args, env);
+  if (!('set' in o)) return o;
+  const { set, rest } = o;
   let status = 0;
   for (const a of rest) {
     const p = path(env, a);
@@ -182,7 +249,9 @@ export const FILE_TOOLS: Record<string, Tool> = {
   rm,
   mkdir,
   rmdir: (args, env) => {
-    for (const a of flags(args).rest) remove(env.fs, env.base, path(env, a));
+    const o = options('rmdir', args, env);
+    if (!('set' in o)) return o;
+    for (const a of o.rest) remove(env.fs, env.base, path(env, a));
     return ok;
   },
   ls,

@@ -16,15 +16,10 @@ import { civil, EPOCH_MS } from '../../k8s/time';
 import { dirEntries, lstat, resolveLinks, stat, written } from './fs';
 import { bb, libcGetopt, ok, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 import { getopt, getopt32, messageOf, type GetoptSpec } from '../../k8s/getopt';
-import { getopt as gnuGetopt, HELP_VERSION, quote, type OptionSpec } from './tool-options';
+import { HELP_VERSION, quote, toolOptions, type OptionSet, type OptionSpec } from './tool-options';
 import type { DfRow } from './sysinfo';
 
 const BB_FREE_USAGE = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: free [-bkmgh]\n\nDisplay free and used memory\n';
-/** `busybox df --help` and `du --help` (1.35's on this machine; df.c's and du.c's usage are the same in 1.36.1, whose defconfig has DF_FANCY's -a -i -B), with the image's banner. */
-const BB_DF_USAGE =
-  'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: df [-PkmhTai] [-B SIZE] [-t TYPE] [FILESYSTEM]...\n\nPrint filesystem usage statistics\n\n\t-P\tPOSIX output format\n\t-k\t1024-byte blocks (default)\n\t-m\t1M-byte blocks\n\t-h\tHuman readable (e.g. 1K 243M 2G)\n\t-T\tPrint filesystem type\n\t-t TYPE\tPrint only mounts of this type\n\t-a\tShow all filesystems\n\t-i\tInodes\n\t-B SIZE\tBlocksize\n';
-const BB_DU_USAGE =
-  'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: du [-aHLdclsxhmk] [FILE]...\n\nSummarize disk space used for FILEs (or directories)\n\n\t-a\tShow file sizes too\n\t-b\tApparent size (including holes)\n\t-L\tFollow all symlinks\n\t-H\tFollow symlinks on command line\n\t-d N\tLimit output to directories (and files with -a) of depth < N\n\t-c\tShow grand total\n\t-l\tCount sizes many times if hard linked\n\t-s\tDisplay only a total for each argument\n\t-x\tSkip directories on different filesystems\n\t-h\tSizes in human readable format (e.g., 1K 243M 2G)\n\t-m\tSizes in megabytes\n\t-k\tSizes in kilobytes (default)\n';
 const FREE_USAGE =
   '\nUsage:\n free [options]\n\nOptions:\n -b, --bytes         show output in bytes\n     --kilo          show output in kilobytes\n     --mega          show output in megabytes\n     --giga          show output in gigabytes\n     --tera          show output in terabytes\n     --peta          show output in petabytes\n -k, --kibi          show output in kibibytes\n -m, --mebi          show output in mebibytes\n -g, --gibi          show output in gibibytes\n     --tebi          show output in tebibytes\n     --pebi          show output in pebibytes\n -h, --human         show human-readable output\n     --si            use powers of 1000 not 1024\n -l, --lohi          show detailed low and high memory statistics\n -t, --total         show total for RAM + swap\n -v, --committed     show committed memory and commit limit\n -s N, --seconds N   repeat printing every N seconds\n -c N, --count N     repeat printing N times, then exit\n -w, --wide          wide output\n\n     --help     display this help and exit\n -V, --version  output version information and exit\n\nFor more details see free(1).\n';
 
@@ -253,28 +248,7 @@ const GNU_DF: OptionSpec = {
 /** BusyBox df's getopt32 "kPTt:aiB:hHm" (DF_FANCY and HUMAN_READABLE, as defconfig builds it). */
 const BB_DF = getopt32('kPTt:aiB:hHm');
 
-type Options = { set: Set<string>; operands: string[] };
-
-/** The options given (the keys; `d=N` for du's depth), walked with GNU's table or BusyBox's optstring, or the usage error written. */
-function optionSet(args: string[], env: ToolEnv, gnu: OptionSpec, busybox: GetoptSpec, busyboxUsage: string, modelled: string): Options | ToolResult {
-  const set = new Set<string>();
-  if (!bb(env)) {
-    const parsed = gnuGetopt(args, gnu, env);
-    if (!parsed.ok) return parsed.result;
-    for (const o of parsed.opts) set.add(o.key === 'd' ? `d=${o.value}` : o.key);
-    return { set, operands: parsed.operands };
-  }
-  const walked = getopt(args, busybox, ({ key, value }) => {
-    if (!modelled.includes(key)) return `${gnu.tool}: option '-${key}' is not supported by this simulator\n`;
-    set.add(key === 'd' ? `d=${value}` : key);
-    return undefined;
-  });
-  if (walked.k === 'done') return { set, operands: walked.operands };
-  env.io.err(walked.k === 'error' ? `${gnu.tool}: ${messageOf(libcGetopt(env), walked.error)}\n${busyboxUsage}` : walked.value);
-  return { status: 1 };
-}
-
-function gnuDf(o: Options, env: ToolEnv, rows: readonly DfRow[]): ToolResult {
+function gnuDf(o: OptionSet, env: ToolEnv, rows: readonly DfRow[]): ToolResult {
   const human = o.set.has('h');
   const mega = o.set.has('m');
   const typed = o.set.has('T');
@@ -295,7 +269,7 @@ function gnuDf(o: Options, env: ToolEnv, rows: readonly DfRow[]): ToolResult {
   return { status };
 }
 
-function busyboxDf(o: Options, env: ToolEnv, rows: readonly DfRow[]): ToolResult {
+function busyboxDf(o: OptionSet, env: ToolEnv, rows: readonly DfRow[]): ToolResult {
   const human = o.set.has('h');
   const mega = o.set.has('m');
   const typed = o.set.has('T');
@@ -333,7 +307,7 @@ function pick(env: ToolEnv, rows: readonly DfRow[], operands: string[]): { picke
 
 export const df: Tool = (args, env) => {
   // Options first, as df's main reads them before the mount table.
-  const o = optionSet(args, env, GNU_DF, BB_DF, BB_DF_USAGE, 'kPTahm');
+  const o = toolOptions(args, env, GNU_DF, BB_DF, 'kPTahm');
   if (!('set' in o)) return o;
   const rows = env.system?.mounts ?? [];
   if (!rows.length) {
@@ -375,13 +349,12 @@ const BLOCK_KIB = 4;
  * listing's (sorted) order.
  */
 export const du: Tool = (args, env) => {
-  const o = optionSet(args, env, GNU_DU, BB_DU, BB_DU_USAGE, 'ashckxld');
+  const o = toolOptions(args, env, GNU_DU, BB_DU, 'ashckxld');
   if (!('set' in o)) return o;
   const { set, operands } = o;
   let depth = Infinity;
-  for (const d of set) {
-    if (!d.startsWith('d=')) continue;
-    const value = d.slice(2);
+  const value = o.values.get('d');
+  if (value !== undefined) {
     // GNU: xstrtoimax, a non-negative number; BusyBox: "d:+", xatou.
     if (!/^\d+$/.test(value)) {
       env.io.err(bb(env) ? `du: invalid number '${value}'\n` : `du: invalid maximum depth ${quote(env, value)}\nTry 'du --help' for more information.\n`);
