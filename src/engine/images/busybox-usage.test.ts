@@ -18,6 +18,14 @@ describe("BusyBox applets' usage after a bad option", () => {
     expect(run('sort -Q; echo $?').output).toMatch(/^sort: invalid option -- 'Q'\nBusyBox v1\.36\.1 \(2023-05-18 22:34:17 UTC\) multi-call binary\.\n\nUsage: sort \[-nrughMcszbdfiokt\] [^]*\t-z\tNUL terminated input and output\n2\n$/);
     expect(run('cut --foo; echo $?').output).toMatch(/^cut: unrecognized option '--foo'\nBusyBox v1\.36\.1 [^]*\nUsage: cut \[OPTIONS\] \[FILE\]\.\.\.\n[^]*\n1\n$/);
   });
+  it('tee, pwd, sync and nproc walk getopt32 too (recorded: `busybox tee -Q`, `pwd -L`, `nproc --al`)', () => {
+    expect(run('echo x | tee -ai /tmp/t; pwd -L; sync -d; nproc --al; cat /tmp/t').output).toBe('x\n/\n1\nx\n');
+    expect(run('tee -Q; pwd --foo; nproc -a').output).toBe(
+      "tee: invalid option -- 'Q'\nBusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: tee [-ai] [FILE]...\n\nCopy stdin to each FILE, and also to stdout\n\n\t-a\tAppend to the given FILEs, don't overwrite\n\t-i\tIgnore interrupt signals (SIGINT)\n" +
+        "pwd: unrecognized option '--foo'\nBusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: pwd\n\nPrint the full filename of the current working directory\n" +
+        "nproc: invalid option -- 'a'\nBusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: nproc [--all] [--ignore=N]\n\nPrint number of available CPUs\n\n\t--all\t\tNumber of installed CPUs\n\t--ignore=N\tExclude N CPUs\n",
+    );
+  });
   it('whoami takes no word at all: its usage alone', () => {
     expect(run('whoami; whoami x; echo $?').output).toBe('root\nBusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: whoami\n\nPrint the user name associated with the current effective user id\n1\n');
   });

@@ -162,7 +162,12 @@ function busyboxFree(args: string[], env: ToolEnv): ToolResult {
 
 export const free: Tool = (args, env) => (bb(env) ? busyboxFree(args, env) : procpsFree(args, env));
 
-export const nproc: Tool = (_args, env) => {
+/** GNU nproc 9.1's long-only table and BusyBox's ("\xfe:+" with the same two names); --ignore is refused by name, --all counts what /proc/cpuinfo lists, as without it. */
+const NPROC: OptionSpec = { tool: 'nproc', short: '', long: [['all', 'all', 'none'], ['ignore', 'ignore', 'required'], ...HELP_VERSION], unsupported: ['ignore'] };
+
+export const nproc: Tool = (args, env) => {
+  const o = toolOptions(args, env, NPROC, { short: '', long: [['ignore', 'ignore', 'required'], ['all', 'a', 'none']] }, 'a');
+  if (!('set' in o)) return o;
   const s = stat(env.fs, env.base, '/proc/cpuinfo');
   const n = s.kind === 'file' ? s.content.split('\n').filter((l) => l.startsWith('processor\t')).length : 0;
   env.io.out(`${Math.max(1, n)}\n`);

@@ -17,8 +17,9 @@ import { grep } from './tools-grep';
 import { seq } from './tools-seq';
 import { sort } from './tools-sort';
 import { tr } from './tools-tr';
-import { bareFile, byteLength, fatal, getopt, HELP_VERSION, lines, PLAIN_ERRORS, quote, quoteFile, rawLines, readOperand, sliceBytes, usageError, utf8Locale, type OpenErrors, type OptionSpec } from './tool-options';
-import { bb, flags, idsOf, ok, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
+import { bareFile, byteLength, fatal, getopt, HELP_VERSION, lines, PLAIN_ERRORS, quote, quoteFile, rawLines, readOperand, sliceBytes, toolOptions, usageError, utf8Locale, type OpenErrors, type OptionSpec } from './tool-options';
+import { bb, idsOf, ok, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
+import { getopt32 } from '../../k8s/getopt';
 
 const POWERS = ['k', 'M', 'G', 'T', 'P', 'E', 'Z', 'Y'];
 
@@ -322,8 +323,13 @@ function uniq(args: string[], env: ToolEnv): ToolResult {
   return ok;
 }
 
+/** GNU tee 9.1's getopt_long "aip" and table, BusyBox's getopt32 "ia"; -i (SIGINT ignored) changes nothing here, -p is refused by name. */
+const TEE: OptionSpec = { tool: 'tee', short: 'aip', long: [['append', 'a', 'none'], ['ignore-interrupts', 'i', 'none'], ['output-error', 'p', 'optional'], ...HELP_VERSION], unsupported: ['p'] };
+
 function tee(args: string[], env: ToolEnv): ToolResult {
-  const { set, rest } = flags(args);
+  const o = toolOptions(args, env, TEE, getopt32('ia'), 'ia');
+  if (!('set' in o)) return o;
+  const { set, operands: rest } = o;
   let status = 0;
   for (const f of rest) {
     const target = path(env, f);

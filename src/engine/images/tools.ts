@@ -34,7 +34,8 @@ import { id } from './tools-id';
 import { unescapeAll } from './backslash-escapes';
 import { SYSINFO_TOOLS } from './tools-sysinfo';
 import { bb, flags, ok, type Tool, type ToolEnv, type ToolResult } from './tool-types';
-import { getopt, HELP_VERSION, quote, usageError } from './tool-options';
+import { getopt, HELP_VERSION, quote, toolOptions, usageError } from './tool-options';
+import { getopt32 } from '../../k8s/getopt';
 import { own } from '../../k8s/own';
 import { KERNEL_BUILD, KERNEL_RELEASE } from '../node/kernel';
 
@@ -173,7 +174,10 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
     env.io.out(`${u?.name ?? 'root'}\n`);
     return ok;
   },
-  pwd: (_a, env) => {
+  pwd: (args, env) => {
+    // -L and -P (no links are in a working directory here), GNU's table and BusyBox's getopt32 "LP".
+    const o = toolOptions(args, env, { tool: 'pwd', short: 'LP', long: [['logical', 'L', 'none'], ['physical', 'P', 'none'], ...HELP_VERSION] }, getopt32('LP'), 'LP');
+    if (!('set' in o)) return o;
     env.io.out(`${env.cwd}\n`);
     return ok;
   },
@@ -196,7 +200,11 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
   },
   chmod,
   chown: () => ok,
-  sync: () => ok,
+  // -d and -f only narrow what is synced, and nothing is; BusyBox's "df" with its d--f:f--d not modelled.
+  sync: (args, env) => {
+    const o = toolOptions(args, env, { tool: 'sync', short: 'df', long: [['data', 'd', 'none'], ['file-system', 'f', 'none'], ...HELP_VERSION] }, getopt32('df'), 'df');
+    return 'set' in o ? ok : o;
+  },
   kill,
   ps,
   pgrep,
