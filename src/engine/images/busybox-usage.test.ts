@@ -38,3 +38,15 @@ describe("GNU whoami's options and operands", () => {
     );
   });
 });
+
+describe('basename and dirname (recorded: coreutils 9.1, BusyBox 1.35)', () => {
+  it('GNU: -a and -s, `missing operand`, `extra operand`, and every dirname operand', () => {
+    expect(shell('debian:12')('basename -a /a/b.txt /c/d.txt; basename -s .txt /a/b.txt /c/d.txt; basename a/b.txt .txt; basename; basename a b c; dirname a/b/ a//b / c').output).toBe(
+      "b.txt\nd.txt\nb\nd\nb\nbasename: missing operand\nTry 'basename --help' for more information.\nbasename: extra operand 'c'\nTry 'basename --help' for more information.\na\na\n/\n.\n",
+    );
+  });
+  it('BusyBox: getopt32 "^+as:", its usage without an operand or with a third; dirname takes exactly one', () => {
+    const out = shell('busybox:1.36')('basename -s .txt /a/b.txt x.txt; basename a b c; dirname a/b c/d; dirname -- a/b/').output;
+    expect(out).toMatch(/^b\nx\nBusyBox v1\.36\.1 [^]*\nUsage: basename FILE \[SUFFIX\] \| -a FILE\.\.\. \| -s SUFFIX FILE\.\.\.\n[^]*BusyBox v1\.36\.1 [^]*\nUsage: dirname FILENAME\n\nStrip non-directory suffix from FILENAME\na\n$/);
+  });
+});

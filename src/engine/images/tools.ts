@@ -34,7 +34,8 @@ import { id } from './tools-id';
 import { unescapeAll } from './backslash-escapes';
 import { SYSINFO_TOOLS } from './tools-sysinfo';
 import { bb, flags, ok, type Tool, type ToolEnv, type ToolResult } from './tool-types';
-import { getopt, HELP_VERSION, quote, toolOptions, usageError } from './tool-options';
+import { getopt, HELP_VERSION, quote, toolOptions, usageError, type OptionSpec } from './tool-options';
+import { BUSYBOX_USAGE } from './busybox-usage';
 import { getopt32 } from '../../k8s/getopt';
 import { own } from '../../k8s/own';
 import { KERNEL_BUILD, KERNEL_RELEASE } from '../node/kernel';
@@ -104,6 +105,65 @@ function printenv(args: string[], env: ToolEnv): ToolResult {
     else env.io.out(`${v}\n`);
   }
   return { status };
+}
+
+/** A path's last component, as basename(1) strips it: trailing slashes off, `/` for a path of slashes. */
+function lastComponent(name: string): string {
+  const trimmed = name.replace(/\/+$/, '');
+  return trimmed === '' && name.startsWith('/') ? '/' : trimmed.slice(trimmed.lastIndexOf('/') + 1);
+}
+
+/**
+ * `basename NAME [SUFFIX]`, `-a NAME…`, `-s SUFFIX NAME…`: a SUFFIX that ends NAME (and is not all
+ * of it) is dropped (POSIX; GNU 9.1 and BusyBox 1.35 alike, recorded). Options: GNU's "+as:z" and
+ * table (-z refused by name), BusyBox's getopt32 "^+as:" with at least one operand. Without -a,
+ * a third operand is GNU's `extra operand`, BusyBox's usage.
+ */
+function basename(args: string[], env: ToolEnv): ToolResult {
+  const gnu: OptionSpec = { tool: 'basename', short: '+as:z', long: [['multiple', 'a', 'none'], ['suffix', 's', 'required'], ['zero', 'z', 'none'], ...HELP_VERSION], unsupported: ['z'] };
+  const o = toolOptions(args, env, gnu, { short: '+as:', long: [] }, 'as');
+  if (!('set' in o)) return o;
+  const names = o.operands;
+  const multiple = o.set.has('a') || o.set.has('s');
+  if (names.length === 0 || (!multiple && names.length > 2)) {
+    if (bb(env)) {
+      env.io.err(BUSYBOX_USAGE.basename!);
+      return { status: 1 };
+    }
+    return usageError(env, gnu, names.length === 0 ? 'missing operand' : `extra operand ${quote(env, names[2]!)}`);
+  }
+  const suffix = multiple ? o.values.get('s') : names[1];
+  const strip = (p: string): string => (suffix && p !== suffix && p.endsWith(suffix) ? p.slice(0, -suffix.length) : p);
+  env.io.out((multiple ? names : names.slice(0, 1)).map((n) => `${strip(lastComponent(n))}\n`).join(''));
+  return ok;
+}
+
+/** `dirname NAME…` (GNU: each NAME; -z refused by name) or BusyBox's `dirname NAME` (single_argv: exactly one, else its usage). */
+function dirname(args: string[], env: ToolEnv): ToolResult {
+  const gnu: OptionSpec = { tool: 'dirname', short: 'z', long: [['zero', 'z', 'none'], ...HELP_VERSION], unsupported: ['z'] };
+  let names: string[];
+  if (bb(env)) {
+    names = args[0] === '--' ? args.slice(1) : args;
+    if (names.length !== 1) {
+      env.io.err(BUSYBOX_USAGE.dirname!);
+      return { status: 1 };
+    }
+  } else {
+    const parsed = getopt(args, gnu, env);
+    if (!parsed.ok) return parsed.result;
+    names = parsed.operands;
+    if (names.length === 0) return usageError(env, gnu, 'missing operand');
+  }
+  // Trailing slashes go first, then the last component and the slashes before it (`a/b/` is `a`, `a//b` is `a`).
+  const dir = (p: string): string => {
+    const t = p.replace(/\/+$/, '');
+    if (t === '') return p.startsWith('/') ? '/' : '.';
+    const i = t.lastIndexOf('/');
+    if (i < 0) return '.';
+    return t.slice(0, i).replace(/\/+$/, '') || '/';
+  };
+  env.io.out(names.map((n) => `${dir(n)}\n`).join(''));
+  return ok;
 }
 
 function uname(args: string[], env: ToolEnv): ToolResult {
@@ -184,20 +244,8 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
   test: testTool('test'),
   '[': testTool('['),
   uname,
-  // NAME [SUFFIX]: a SUFFIX that ends NAME (and is not all of it) is dropped (POSIX; GNU 9 and BusyBox 1.35 alike, recorded).
-  basename: (args, env) => {
-    const trimmed = (args[0] ?? '').replace(/\/+$/, '');
-    const p = trimmed === '' && (args[0] ?? '').startsWith('/') ? '/' : trimmed.slice(trimmed.lastIndexOf('/') + 1);
-    const suffix = args[1];
-    env.io.out(`${suffix && p !== suffix && p.endsWith(suffix) ? p.slice(0, -suffix.length) : p}\n`);
-    return ok;
-  },
-  dirname: (args, env) => {
-    const p = args[0] ?? '';
-    const i = p.lastIndexOf('/');
-    env.io.out(`${i > 0 ? p.slice(0, i) : i === 0 ? '/' : '.'}\n`);
-    return ok;
-  },
+  basename,
+  dirname,
   chmod,
   chown: () => ok,
   // -d and -f only narrow what is synced, and nothing is; BusyBox's "df" with its d--f:f--d not modelled.
