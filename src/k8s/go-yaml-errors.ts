@@ -1,48 +1,57 @@
 /**
- * go-yaml's words for a syntax error (`yaml: line 4: could not find expected ':'`), from the
- * `yaml` library's first error in a document. Shared by kubectl's manifest loader and the
- * kubelet's static Pod file source, which both decode YAML with sigs.k8s.io/yaml over go-yaml.
+ * go-yaml's words for a syntax error (`yaml: line 4: did not find expected key`), exactly as
+ * yaml.Unmarshal (go-yaml v2 under sigs.k8s.io/yaml) finds and words it: go-yaml-scanner.ts and
+ * go-yaml-parser.ts are ports of its scanner and parser that only look for the first error.
+ * Shared by kubectl's manifest loader, kubeconfig loading and the kubelet's static Pod file
+ * source, which all decode YAML that way. Parsing a valid document is left to the `yaml` library.
  */
-import type { Document } from 'yaml';
+import { allowedCharacter, Failed, Scanner, type YamlFailure } from './go-yaml-scanner';
+import { E, Parser } from './go-yaml-parser';
 
-const YAML_MESSAGES: Record<string, string> = {
-  BAD_INDENT: 'did not find expected key',
-  MULTILINE_IMPLICIT_KEY: "could not find expected ':'",
-  BLOCK_AS_IMPLICIT_KEY: 'mapping values are not allowed in this context',
-  UNEXPECTED_TOKEN: 'mapping values are not allowed in this context',
-  TAB_AS_INDENT: 'found character that cannot start any token',
-  BAD_SCALAR_START: 'found character that cannot start any token',
-  MISSING_CHAR: 'found unexpected end of stream',
-  BAD_DQ_ESCAPE: 'found unknown escape character while parsing a quoted scalar',
-  BLOCK_IN_FLOW: "did not find expected ',' or ']'",
-  BAD_ALIAS: 'unknown anchor referenced',
-};
-
-export function yamlError(doc: Document.Parsed, text: string): string | undefined {
-  const e = doc.errors[0];
-  if (!e) return undefined;
-  const unclosed = unclosedFlow(e, text);
-  if (unclosed) return unclosed;
-  // go-yaml notices a missing ':' only on the following line.
-  const line = (e.linePos?.[0]?.line ?? 1) + (e.code === 'MULTILINE_IMPLICIT_KEY' ? 1 : 0);
-  return `yaml: line ${line}: ${YAML_MESSAGES[e.code] ?? 'did not find expected node content'}`;
+/**
+ * (*parser).fail's wording: a scanner error's 0-based line plus one, a parser error's 0-based
+ * line as it stands (so it names the line before the offending token), the context's line when
+ * the problem is on the first line, and no line at all when both are 0.
+ */
+function worded(f: YamlFailure): string {
+  let line = 0;
+  if (f.problemMark.line !== 0) line = f.problemMark.line + (f.kind === 'scanner' ? 1 : 0);
+  else if (f.contextMark.line !== 0) line = f.contextMark.line;
+  return `yaml: ${line !== 0 ? `line ${line}: ` : ''}${f.problem}`;
 }
 
 /**
- * A `[` or `{` the stream ends inside (`foo: [`, `a: [1, 2`): the yaml library reports the line
- * after; go-yaml's parser fails at the collection's last token, wanting a node after `[`, `{` or
- * `,`, and a separator or the closing bracket after a value (recorded from kubectl v1.35.2:
- * `foo: [` → line 1 `did not find expected node content`; `a: [1, 2` → line 1 `did not find
- * expected ',' or ']'`; `a: {b: 1` → `… ',' or '}'`).
+ * The error yaml.Unmarshal returns for `text`'s first document, or undefined when it parses.
+ * Errors later in the stream are not seen: Unmarshal reads one document (kubectl splits a file
+ * at `---` lines first, so each of its documents is a `text` here).
  */
-function unclosedFlow(e: Document.Parsed['errors'][number], text: string): string | undefined {
-  if (e.code !== 'BAD_INDENT') return undefined;
-  const map = e.message.startsWith('Flow map');
-  if (!map && !e.message.startsWith('Flow sequence')) return undefined;
-  let i = Math.min(e.pos[0], text.length) - 1;
-  while (i >= 0 && /\s/.test(text[i]!)) i--;
-  if (i < 0) return undefined;
-  const line = text.slice(0, i + 1).split('\n').length;
-  const wantsNode = text[i] === '[' || text[i] === '{' || text[i] === ',';
-  return `yaml: line ${line}: ${wantsNode ? 'did not find expected node content' : `did not find expected ',' or '${map ? '}' : ']'}'`}`;
+export function goYamlError(text: string): string | undefined {
+  // The reader drops a leading byte-order mark while choosing the encoding, and refuses control
+  // characters as it decodes. It decodes ahead in 512-byte chunks, so a control character is
+  // reported before a syntax error earlier in the same chunk; checking the whole text first is
+  // exact for documents under 512 bytes (inferred from readerc.go for longer ones).
+  const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
+  for (const c of body) {
+    if (!allowedCharacter(c.codePointAt(0)!)) return 'yaml: control characters are not allowed';
+  }
+  // newParser: an empty input reads as a single line break.
+  const parser = new Parser(new Scanner(body.length === 0 ? '\n' : body));
+  const anchors = new Set<string>();
+  try {
+    // decode.go: init() expects STREAM-START, then parse() reads one document, if there is one.
+    parser.parse();
+    const first = parser.parse();
+    if (!first || first.typ === E.StreamEnd) return undefined;
+    for (let ev = parser.parse(); ev && ev.typ !== E.DocumentEnd; ev = parser.parse()) {
+      // An anchor names its node from the node's first event, so an alias inside the node finds
+      // it (and decoding then refuses it: `anchor 'm' value contains itself`).
+      if (ev.typ === E.Alias) {
+        if (!anchors.has(ev.anchor!)) return `yaml: unknown anchor '${ev.anchor}' referenced`;
+      } else if (ev.anchor !== undefined) anchors.add(ev.anchor);
+    }
+    return undefined;
+  } catch (e) {
+    if (e instanceof Failed) return worded(e.failure);
+    throw e;
+  }
 }

@@ -12,7 +12,7 @@ import { infoForKind } from './discovery';
 import type { FileSource } from './types';
 import { plainError, type Failure } from './errors';
 import { roughDepth } from '../k8s/yaml-depth';
-import { yamlError } from '../k8s/go-yaml-errors';
+import { goYamlError } from '../k8s/go-yaml-errors';
 import { pushAll } from '../k8s/arrays';
 import { isUrl } from './url-visitor';
 
@@ -97,34 +97,66 @@ const GO_YAML_V2_DOT = {
 };
 
 /**
- * Parses one file's text into plain objects; stops at the first broken document. `version`
- * '1.2' reads as go-yaml v3 does (kustomize's kyaml: `yes` stays a string).
+ * apimachinery's YAMLReader (pkg/util/yaml/decoder.go): the documents of a `-f` stream, split at
+ * lines starting `---` that carry nothing else but a comment. Its LineReader drops each line's
+ * `\n` or `\r\n` and writes `\n`, and a separator read while no document has begun stays in the
+ * next document, which is why go-yaml's line numbers count from a document's first line (or its
+ * `---`, for the first document or after an empty one).
+ */
+export function yamlReaderDocuments(text: string): { docs: string[]; error?: string } {
+  const docs: string[] = [];
+  let buffer = '';
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  for (const raw of lines) {
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    if (line.startsWith('---')) {
+      const trimmed = line.slice(3).trim();
+      if (trimmed.length > 0 && !trimmed.startsWith('#')) return { docs, error: `invalid Yaml document separator: ${trimmed}` };
+      if (buffer.length > 0) {
+        docs.push(buffer);
+        buffer = '';
+        continue;
+      }
+    }
+    buffer += `${line}\n`;
+  }
+  if (buffer.length > 0) docs.push(buffer);
+  return { docs };
+}
+
+/**
+ * Parses one file's text into plain objects; stops at the first broken document, whose error
+ * go-yaml-errors.ts words as go-yaml v2 does. `version` '1.2' reads as go-yaml v3 does
+ * (kustomize's kyaml: `yes` stays a string).
  */
 export function parseDocuments(raw: string, source: string, version: '1.1' | '1.2' = '1.1'): { objects: unknown[]; error?: string } {
   if (raw.length > MAX_MANIFEST_BYTES) return { objects: [], error: `error reading ${source}: the manifest is larger than 1 MiB` };
-  const text = normaliseLineBreaks(raw);
   const prefix = `error parsing ${source}: error converting YAML to JSON: `;
-  if (roughDepth(text) > MAX_DEPTH) return { objects: [], error: `${prefix}yaml: exceeded max depth of ${MAX_DEPTH}` };
+  if (roughDepth(raw) > MAX_DEPTH) return { objects: [], error: `${prefix}yaml: exceeded max depth of ${MAX_DEPTH}` };
+  const split = yamlReaderDocuments(raw);
   const objects: unknown[] = [];
-  const parsed = parseAllDocuments(text, {
-    version,
-    uniqueKeys: false,
-    // go-yaml v2 leaves timestamps and base-60 numbers as strings when decoding into interface{}.
-    // The first tag whose test matches wins, so these go before the schema's own int and float.
-    customTags: (tags) => [
-      ...(version === '1.2' ? [GO_YAML_V3_OCTAL] : [GO_YAML_V2_DOT]),
-      ...tags.filter((t) => !(typeof t === 'object' && (t.tag === 'tag:yaml.org,2002:timestamp' || ('format' in t && t.format === 'TIME')))),
-    ],
-  });
-  const docs = Array.isArray(parsed) ? parsed : [];
-  for (const doc of docs) {
-    const err = yamlError(doc, text);
+  for (const chunk of split.docs) {
+    const err = goYamlError(chunk);
     if (err) return { objects, error: prefix + err };
-    const recursive = selfContainingAnchor(doc);
+    // yaml.Unmarshal decodes a document's first YAML document only (a `...` ends it).
+    const doc = parseAllDocuments(normaliseLineBreaks(chunk.startsWith('\uFEFF') ? chunk.slice(1) : chunk), {
+      version,
+      uniqueKeys: false,
+      // go-yaml v2 leaves timestamps and base-60 numbers as strings when decoding into interface{}.
+      // The first tag whose test matches wins, so these go before the schema's own int and float.
+      customTags: (tags) => [
+        ...(version === '1.2' ? [GO_YAML_V3_OCTAL] : [GO_YAML_V2_DOT]),
+        ...tags.filter((t) => !(typeof t === 'object' && (t.tag === 'tag:yaml.org,2002:timestamp' || ('format' in t && t.format === 'TIME')))),
+      ],
+    });
+    const first = Array.isArray(doc) ? doc[0] : undefined;
+    if (!first) continue;
+    const recursive = selfContainingAnchor(first);
     if (recursive !== undefined) return { objects, error: `${prefix}yaml: anchor '${recursive}' value contains itself` };
     let js: unknown;
     try {
-      js = doc.toJS({ maxAliasCount: MAX_ALIASES });
+      js = first.toJS({ maxAliasCount: MAX_ALIASES });
     } catch {
       return { objects, error: `${prefix}yaml: document contains excessive aliasing` };
     }
@@ -132,6 +164,7 @@ export function parseDocuments(raw: string, source: string, version: '1.1' | '1.
     if (depthOf(js) > MAX_DEPTH) return { objects, error: `${prefix}yaml: exceeded max depth of ${MAX_DEPTH}` };
     objects.push(js);
   }
+  if (split.error) return { objects, error: `error parsing ${source}: ${split.error}` };
   return { objects };
 }
 

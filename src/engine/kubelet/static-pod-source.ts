@@ -14,7 +14,7 @@
  * same one a generated manifest gets, so a file restored to kubeadm's bytes is the same Pod again.
  */
 import { parseDocument } from 'yaml';
-import { yamlError } from '../../k8s/go-yaml-errors';
+import { goYamlError } from '../../k8s/go-yaml-errors';
 import type { Pod } from '../../k8s/types';
 import type { World } from '../world';
 import { newLayer } from '../images/fs';
@@ -35,10 +35,11 @@ type Decoded = { ok: true; pod: Pod } | { ok: false; error: string };
 
 /** tryDecodeSinglePod + applyDefaults (config/common.go), far enough to tell a Pod from a broken file. */
 function decode(text: string, path: string, host: string): Decoded {
-  const doc = parseDocument(text.replace(/\r\n?/g, '\n'), { version: '1.1', uniqueKeys: false });
-  const syntax = yamlError(doc, text);
+  // utilyaml.ToJSON: yaml.YAMLToJSON over the whole file, so line numbers count from its top.
+  const syntax = goYamlError(text);
   const unparsed = (why: string): Decoded => ({ ok: false, error: `${path}: couldn't parse as pod(${why}), please check config file` });
   if (syntax) return unparsed(syntax);
+  const doc = parseDocument(text.replace(/\r\n?/g, '\n'), { version: '1.1', uniqueKeys: false });
   const js: unknown = doc.toJS();
   if (!js || typeof js !== 'object' || Array.isArray(js)) return unparsed(`Object 'Kind' is missing in '${JSON.stringify(js ?? null)}'`);
   const o = js as Record<string, unknown>;
