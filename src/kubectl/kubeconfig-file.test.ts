@@ -82,6 +82,17 @@ describe('~/.kube/config', () => {
     expect(run('cp backup.yaml ~/.kube/config && kubectl get ns default -o name').out).toBe('namespace/default\n');
   });
 
+  it("a broken file's syntax error is go-yaml's, over the whole file's first document (recorded from kubectl v1.32 and v1.35)", () => {
+    const run = runner(s.fork());
+    expect(run("printf 'apiVersion: v1\\nkind: Config\\nclusters:\\n- name: c\\n  cluster:\\n   server: x\\n    foo: y\\n' > ~/.kube/config").code).toBe(0);
+    expect(run('kubectl get pods').err).toBe(`${LOADING}yaml: line 7: mapping values are not allowed in this context\n`);
+    expect(run("printf 'apiVersion: v1\\nkind: Config\\nusers:\\n - name: u\\n  user: {}\\n' > ~/.kube/config").code).toBe(0);
+    expect(run('kubectl config view').err).toBe(`${LOADING}yaml: line 4: did not find expected '-' indicator\n`);
+    // A `---` ends the document clientcmd decodes: what follows it is never read.
+    expect(run("printf 'apiVersion: v1\\nkind: Config\\n---\\nclusters: [\\n' > ~/.kube/config").code).toBe(0);
+    expect(run('kubectl config view')).toEqual({ out: 'apiVersion: v1\nclusters: null\ncontexts: null\ncurrent-context: ""\nkind: Config\nusers: null\n', err: '', code: 0 });
+  });
+
   it('--kubeconfig reads another file on the workstation, and kubectl config writes that one', () => {
     const run = runner(s.fork());
     expect(run('kubectl config view --minify --raw > mini.yaml').code).toBe(0);

@@ -16,7 +16,7 @@ import { base64Error, decodeBase64 } from '../k8s/base64';
 import { toYaml } from '../k8s/printers/yaml';
 import { configView } from './kubeconfig-view';
 import { KUBECONFIG_PATH, USERS, utf8Bytes, type KubeadmPem, type Kubeconfig, type KubeconfigAuthInfo, type KubeconfigBytes, type KubeconfigCluster, type KubeconfigContext } from './kubeconfig';
-import { parseDocuments } from './manifest';
+import { yamlToJson } from '../k8s/yaml-to-json';
 
 /** The file's text, or undefined when there is none (deleted, or never loaded). */
 export function kubeconfigFileText(k: Kubeconfig, pem: (which: KubeadmPem) => string): string | undefined {
@@ -93,9 +93,10 @@ function compact<T extends object>(o: T): T {
 
 /** clientcmd's LoadFromFile: the text decoded as a v1 Config, or the message the loader fails with. */
 export function parseKubeconfigFile(text: string, pem: (which: KubeadmPem) => string): { ok: true; config: Kubeconfig } | { ok: false; message: string } {
-  const parsed = parseDocuments(text, KUBECONFIG_PATH);
-  if (parsed.error) return { ok: false, message: parsed.error.replace(/^error parsing .*?: error converting YAML to JSON: /, '') };
-  const doc: Json = parsed.objects[0] ?? {};
+  // The codec's yaml.YAMLToJSON reads the whole file's first document (a `---` ends it).
+  const parsed = yamlToJson(text);
+  if (parsed.error) return { ok: false, message: parsed.error };
+  const doc: Json = (parsed.value ?? {}) as Json;
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) {
     return { ok: false, message: `couldn't get version/kind; json parse error: json: cannot unmarshal ${jsonType(doc)} into Go value of type struct { APIVersion string "json:\\"apiVersion,omitempty\\""; Kind string "json:\\"kind,omitempty\\"" }` };
   }

@@ -1,24 +1,21 @@
 /**
  * Reading `-f` manifests: files, directories (their .json/.yaml/.yml files, sorted), `-` for
- * stdin; multi-document YAML and `kind: List`. YAML is read as go-yaml v2 reads it (YAML 1.1
- * booleans, no timestamp or sexagesimal typing) and errors are rephrased in go-yaml's words.
- * Input is untrusted (a learner can paste anything), so size, nesting depth and alias
- * expansion are bounded before and during parsing.
+ * stdin; multi-document YAML and `kind: List`. Each document is decoded as sigs.k8s.io/yaml
+ * decodes it (k8s/yaml-to-json.ts), errors in go-yaml's words. Input is untrusted (a learner can
+ * paste anything), so size, nesting depth and alias expansion are bounded before and during
+ * parsing.
  */
-import { parseAllDocuments, visit, type Document } from 'yaml';
 import type { KObject } from '../k8s/types';
 import type { ResourceInfo } from '../k8s/resources';
 import { infoForKind } from './discovery';
 import type { FileSource } from './types';
 import { plainError, type Failure } from './errors';
-import { roughDepth } from '../k8s/yaml-depth';
-import { goYamlError } from '../k8s/go-yaml-errors';
+import { MAX_DEPTH, yamlToJson } from '../k8s/yaml-to-json';
 import { pushAll } from '../k8s/arrays';
 import { isUrl } from './url-visitor';
 
 export const MAX_MANIFEST_BYTES = 1024 * 1024;
-export const MAX_DEPTH = 64;
-const MAX_ALIASES = 100;
+export { MAX_DEPTH };
 
 export interface ManifestDoc {
   /** The file as kubectl names it in messages (`x.yaml`, `STDIN`). */
@@ -32,70 +29,6 @@ export interface LoadResult {
   errors: Failure[];
 }
 
-/** Nesting depth, counted no further than past `limit` (so a cyclic value ends too). */
-function depthOf(v: unknown, limit = MAX_DEPTH): number {
-  let max = 0;
-  const stack: [unknown, number][] = [[v, 0]];
-  while (stack.length) {
-    const [x, d] = stack.pop()!;
-    if (x === null || typeof x !== 'object') continue;
-    max = Math.max(max, d + 1);
-    if (max > limit) return max;
-    for (const c of Object.values(x as object)) stack.push([c, d + 1]);
-  }
-  return max;
-}
-
-/**
- * The anchor of an alias that sits inside the node it names (`metadata: &m {labels: *m}`), which
- * would decode to a value containing itself; go-yaml v2 refuses it.
- */
-function selfContainingAnchor(doc: Document.Parsed): string | undefined {
-  let found: string | undefined;
-  visit(doc, {
-    Alias(_key, node, path) {
-      const target = node.resolve(doc);
-      if (target && path.includes(target)) {
-        found = node.source;
-        return visit.BREAK;
-      }
-      return undefined;
-    },
-  });
-  return found;
-}
-
-/**
- * Line breaks as go-yaml v2 reads them: CR LF, a lone CR (classic Mac), NEL, U+2028 and U+2029
- * all end a line. A JSON document (kubectl's decoder sniffs a leading `{`) keeps U+2028, U+2029
- * and NEL, which JSON allows inside strings; a raw CR can only be whitespace there.
- */
-export function normaliseLineBreaks(text: string): string {
-  const crlf = text.replace(/\r\n?/g, '\n');
-  return /^[\s\uFEFF]*\{/.test(crlf) ? crlf : crlf.replace(/[\u0085\u2028\u2029]/g, '\n');
-}
-
-/** go-yaml v3 still reads `0755` as an octal integer, as YAML 1.1 did, where YAML 1.2's core schema reads 755. */
-const GO_YAML_V3_OCTAL = {
-  identify: (v: unknown): boolean => typeof v === 'number',
-  default: true,
-  tag: 'tag:yaml.org,2002:int',
-  test: /^0[0-7]+$/,
-  resolve: (s: string): number => parseInt(s, 8),
-};
-
-/**
- * A lone `.` (`-.`, `._`): YAML 1.1's float pattern takes it, but go-yaml v2 keeps a plain
- * scalar strconv.ParseFloat refuses as a string (`resources: [.]` names a directory).
- */
-const GO_YAML_V2_DOT = {
-  identify: (): boolean => false,
-  default: true,
-  tag: 'tag:yaml.org,2002:str',
-  test: /^[-+]?_*\._*$/,
-  resolve: (s: string): string => s,
-};
-
 /**
  * apimachinery's YAMLReader (pkg/util/yaml/decoder.go): the documents of a `-f` stream, split at
  * lines starting `---` that carry nothing else but a comment. Its LineReader drops each line's
@@ -108,8 +41,9 @@ export function yamlReaderDocuments(text: string): { docs: string[]; error?: str
   let buffer = '';
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
-  for (const raw of lines) {
-    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+  for (const [i, raw] of lines.entries()) {
+    // bufio's ReadLine drops `\r\n` or `\n`; a last line without either keeps a trailing CR.
+    const line = raw.endsWith('\r') && (i < lines.length - 1 || text.endsWith('\n')) ? raw.slice(0, -1) : raw;
     if (line.startsWith('---')) {
       const trimmed = line.slice(3).trim();
       if (trimmed.length > 0 && !trimmed.startsWith('#')) return { docs, error: `invalid Yaml document separator: ${trimmed}` };
@@ -133,36 +67,12 @@ export function yamlReaderDocuments(text: string): { docs: string[]; error?: str
 export function parseDocuments(raw: string, source: string, version: '1.1' | '1.2' = '1.1'): { objects: unknown[]; error?: string } {
   if (raw.length > MAX_MANIFEST_BYTES) return { objects: [], error: `error reading ${source}: the manifest is larger than 1 MiB` };
   const prefix = `error parsing ${source}: error converting YAML to JSON: `;
-  if (roughDepth(raw) > MAX_DEPTH) return { objects: [], error: `${prefix}yaml: exceeded max depth of ${MAX_DEPTH}` };
   const split = yamlReaderDocuments(raw);
   const objects: unknown[] = [];
   for (const chunk of split.docs) {
-    const err = goYamlError(chunk);
-    if (err) return { objects, error: prefix + err };
-    // yaml.Unmarshal decodes a document's first YAML document only (a `...` ends it).
-    const doc = parseAllDocuments(normaliseLineBreaks(chunk.startsWith('\uFEFF') ? chunk.slice(1) : chunk), {
-      version,
-      uniqueKeys: false,
-      // go-yaml v2 leaves timestamps and base-60 numbers as strings when decoding into interface{}.
-      // The first tag whose test matches wins, so these go before the schema's own int and float.
-      customTags: (tags) => [
-        ...(version === '1.2' ? [GO_YAML_V3_OCTAL] : [GO_YAML_V2_DOT]),
-        ...tags.filter((t) => !(typeof t === 'object' && (t.tag === 'tag:yaml.org,2002:timestamp' || ('format' in t && t.format === 'TIME')))),
-      ],
-    });
-    const first = Array.isArray(doc) ? doc[0] : undefined;
-    if (!first) continue;
-    const recursive = selfContainingAnchor(first);
-    if (recursive !== undefined) return { objects, error: `${prefix}yaml: anchor '${recursive}' value contains itself` };
-    let js: unknown;
-    try {
-      js = first.toJS({ maxAliasCount: MAX_ALIASES });
-    } catch {
-      return { objects, error: `${prefix}yaml: document contains excessive aliasing` };
-    }
-    if (js === null || js === undefined) continue;
-    if (depthOf(js) > MAX_DEPTH) return { objects, error: `${prefix}yaml: exceeded max depth of ${MAX_DEPTH}` };
-    objects.push(js);
+    const { value, error } = yamlToJson(chunk, version);
+    if (error) return { objects, error: prefix + error };
+    if (value !== null && value !== undefined) objects.push(value);
   }
   if (split.error) return { objects, error: `error parsing ${source}: ${split.error}` };
   return { objects };

@@ -13,8 +13,7 @@
  * work. A decoded Pod's hash (kubernetes.io/config.hash, its UID) is the hash of its spec, the
  * same one a generated manifest gets, so a file restored to kubeadm's bytes is the same Pod again.
  */
-import { parseDocument } from 'yaml';
-import { goYamlError } from '../../k8s/go-yaml-errors';
+import { yamlToJson } from '../../k8s/yaml-to-json';
 import type { Pod } from '../../k8s/types';
 import type { World } from '../world';
 import { newLayer } from '../images/fs';
@@ -36,11 +35,9 @@ type Decoded = { ok: true; pod: Pod } | { ok: false; error: string };
 /** tryDecodeSinglePod + applyDefaults (config/common.go), far enough to tell a Pod from a broken file. */
 function decode(text: string, path: string, host: string): Decoded {
   // utilyaml.ToJSON: yaml.YAMLToJSON over the whole file, so line numbers count from its top.
-  const syntax = goYamlError(text);
+  const { value: js, error } = yamlToJson(text);
   const unparsed = (why: string): Decoded => ({ ok: false, error: `${path}: couldn't parse as pod(${why}), please check config file` });
-  if (syntax) return unparsed(syntax);
-  const doc = parseDocument(text.replace(/\r\n?/g, '\n'), { version: '1.1', uniqueKeys: false });
-  const js: unknown = doc.toJS();
+  if (error) return unparsed(error);
   if (!js || typeof js !== 'object' || Array.isArray(js)) return unparsed(`Object 'Kind' is missing in '${JSON.stringify(js ?? null)}'`);
   const o = js as Record<string, unknown>;
   if (typeof o['kind'] !== 'string' || !o['kind']) return unparsed(`Object 'Kind' is missing in '${JSON.stringify(o)}'`);
