@@ -113,4 +113,11 @@ export const CASES = [
   ['comment-no-space-hash', 'apiVersion: v1 #c\nkind: Pod#c\nmetadata:\n  name: web\n #c\n  x\n'],
   ['tag-unknown-handle', 'apiVersion: v1\nkind: !foo!bar Pod\n'],
   ['only-scalar-then-map', 'hello\nkind: Pod\n'],
+  // Valid syntax, refused while decoding: a collection or a null as a key.
+  ['flow-map-as-key', 'apiVersion: v1\nkind: Pod\nmetadata:\n  {name: web}: x\n'],
+  ['question-seq-key', 'apiVersion: v1\nkind: Pod\n? [a, 1, 1.5, 1e6, true, ~, "q\\n"]\n: x\n'],
+  ['nested-map-key-sorted', 'apiVersion: v1\nkind: Pod\n? {b: 2, a: {c: null}, 10: x, 9: y}\n: x\n'],
+  ['null-key', 'apiVersion: v1\nkind: Pod\n: v1\n'],
+  ['null-key-nested-map-value', 'apiVersion: v1\nkind: Pod\nmetadata:\n  ~:\n    a: 1\n'],
+  ['null-key-no-value', 'apiVersion: v1\nkind: Pod\nmetadata:\n  :\n'],
 ];

@@ -226,8 +226,7 @@ export class Scanner {
     if (c === ch('*')) return this.fetchAnchor(T.Alias);
     if (c === ch('&')) return this.fetchAnchor(T.Anchor);
     if (c === ch('!')) return this.fetchTag();
-    if (c === ch('|') && this.flowLevel === 0) return this.fetchBlockScalar(true);
-    if (c === ch('>') && this.flowLevel === 0) return this.fetchBlockScalar(false);
+    if ((c === ch('|') || c === ch('>')) && this.flowLevel === 0) return this.fetchBlockScalar();
     if (c === ch("'")) return this.fetchFlowScalar(true);
     if (c === ch('"')) return this.fetchFlowScalar(false);
     const n = this.at(1);
@@ -403,10 +402,10 @@ export class Scanner {
     this.insert(-1, this.scanTag());
   }
 
-  private fetchBlockScalar(literal: boolean): void {
+  private fetchBlockScalar(): void {
     this.removeSimpleKey();
     this.simpleKeyAllowed = true;
-    this.insert(-1, this.scanBlockScalar(literal));
+    this.insert(-1, this.scanBlockScalar());
   }
 
   private fetchFlowScalar(single: boolean): void {
@@ -587,7 +586,8 @@ export class Scanner {
 
   // --- scalars ------------------------------------------------------------------------------
 
-  private scanBlockScalar(literal: boolean): Token {
+  /** A literal (`|`) or folded (`>`) scalar: they differ only in the value, which is not kept. */
+  private scanBlockScalar(): Token {
     const start = { ...this.mark };
     this.skip();
     let increment = 0;
@@ -641,7 +641,6 @@ export class Scanner {
         this.fail(start, 'found unexpected document indicator');
       }
       if (this.at() === 0) this.fail(start, 'found unexpected end of stream');
-      let leadingBlanks = false;
       while (!isBlankZ(this.at())) {
         const c = this.at();
         if (single && c === ch("'") && this.at(1) === ch("'")) {
@@ -654,7 +653,6 @@ export class Scanner {
         } else if (!single && c === ch('\\') && isBreak(this.at(1))) {
           this.skip();
           this.skipLine();
-          leadingBlanks = true;
           break;
         } else if (!single && c === ch('\\')) {
           const e = String.fromCodePoint(this.at(1));
@@ -678,10 +676,7 @@ export class Scanner {
       if (this.at() === (single ? ch("'") : ch('"'))) break;
       while (isBlank(this.at()) || isBreak(this.at())) {
         if (isBlank(this.at())) this.skip();
-        else {
-          this.readLine();
-          leadingBlanks = true;
-        }
+        else this.readLine();
       }
     }
     this.skip();

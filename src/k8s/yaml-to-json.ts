@@ -8,6 +8,7 @@
  */
 import { parseAllDocuments, visit, type Document } from 'yaml';
 import { goYamlError } from './go-yaml-errors';
+import { invalidMapKey, unsupportedMapKey } from './go-yaml-keys';
 import { roughDepth } from './yaml-depth';
 
 export const MAX_DEPTH = 64;
@@ -101,6 +102,8 @@ export function yamlToJson(text: string, version: '1.1' | '1.2' = '1.1'): { valu
   if (!first) return {};
   const recursive = selfContainingAnchor(first);
   if (recursive !== undefined) return { error: `yaml: anchor '${recursive}' value contains itself` };
+  const badKey = invalidMapKey(first);
+  if (badKey) return { error: badKey };
   let value: unknown;
   try {
     value = first.toJS({ maxAliasCount: MAX_ALIASES });
@@ -108,5 +111,7 @@ export function yamlToJson(text: string, version: '1.1' | '1.2' = '1.1'): { valu
     return { error: 'yaml: document contains excessive aliasing' };
   }
   if (depthOf(value) > MAX_DEPTH) return { error: `yaml: exceeded max depth of ${MAX_DEPTH}` };
+  const nullKey = unsupportedMapKey(first);
+  if (nullKey) return { error: nullKey };
   return { value };
 }
