@@ -6,7 +6,7 @@
  * the interface{} values go-yaml decodes to. Recorded from kubectl v1.32: `? [a]` → `invalid map
  * key: []interface {}{"a"}`; `: v1` → `… value: "v1"`.
  */
-import { isAlias, isMap, isScalar, isSeq, type Document, type Node } from 'yaml';
+import { isAlias, isMap, isScalar, isSeq, type Document } from 'yaml';
 import { goQuote } from './go-quote';
 
 type Doc = Document.Parsed;
@@ -62,42 +62,21 @@ function sortKey(doc: Doc, node: unknown): { rank: number; value: string | numbe
   return { rank: 0, value: String(v) };
 }
 
-/** The first mapping or sequence used as a key, in the order go-yaml's decoder meets them. */
-function collectionKey(doc: Doc, node: unknown, depth = 0): string | undefined {
+/**
+ * The first key `bad` refuses, meeting keys as go-yaml's decoder does: a pair's key (and the keys
+ * inside it) before its value, in document order. Aliases are not followed: their nodes were met
+ * where they were anchored.
+ */
+function firstBadKey(doc: Doc, node: unknown, bad: (key: unknown, value: unknown) => string | undefined, depth = 0): string | undefined {
   if (depth > 64) return undefined;
-  if (isMap(node)) {
-    for (const p of node.items) {
-      const inKey = collectionKey(doc, p.key, depth + 1);
-      if (inKey) return inKey;
-      const k = resolved(doc, p.key);
-      if (isMap(k) || isSeq(k)) return `yaml: invalid map key: ${sharpV(doc, k, true)}`;
-      const inValue = collectionKey(doc, p.value, depth + 1);
-      if (inValue) return inValue;
-    }
-  } else if (isSeq(node)) {
-    for (const i of node.items) {
-      const found = collectionKey(doc, i, depth + 1);
+  const items: unknown[] = isMap(node) ? node.items : isSeq(node) ? node.items : [];
+  for (const item of items) {
+    if (isMap(node)) {
+      const p = item as (typeof node.items)[number];
+      const found = firstBadKey(doc, p.key, bad, depth + 1) ?? bad(resolved(doc, p.key), p.value) ?? firstBadKey(doc, p.value, bad, depth + 1);
       if (found) return found;
-    }
-  }
-  return undefined;
-}
-
-/** A null key anywhere (sigs.k8s.io/yaml meets keys in Go's random map order: exact for one). */
-function nullKey(doc: Doc, node: unknown, depth = 0): string | undefined {
-  if (depth > 64) return undefined;
-  if (isMap(node)) {
-    for (const p of node.items) {
-      const k = resolved(doc, p.key);
-      if (k === null || (isScalar(k) && (k.value === null || k.value === undefined))) {
-        return `unsupported map key of type: %!s(<nil>), key: <nil>, value: ${sharpV(doc, p.value, true)}`;
-      }
-      const inValue = nullKey(doc, p.value, depth + 1);
-      if (inValue) return inValue;
-    }
-  } else if (isSeq(node)) {
-    for (const i of node.items) {
-      const found = nullKey(doc, i, depth + 1);
+    } else {
+      const found = firstBadKey(doc, item, bad, depth + 1);
       if (found) return found;
     }
   }
@@ -106,10 +85,14 @@ function nullKey(doc: Doc, node: unknown, depth = 0): string | undefined {
 
 /** go-yaml's decoder: a mapping or sequence as a key (`doc` is free of syntax errors). */
 export function invalidMapKey(doc: Doc): string | undefined {
-  return collectionKey(doc, doc.contents as Node | null);
+  return firstBadKey(doc, doc.contents, (k) => (isMap(k) || isSeq(k) ? `yaml: invalid map key: ${sharpV(doc, k, true)}` : undefined));
 }
 
-/** sigs.k8s.io/yaml's conversion of the decoded value to JSON: a null key. */
+/**
+ * sigs.k8s.io/yaml's conversion of the decoded value to JSON: a null key. It meets keys in Go's
+ * random map order, so this is exact for a document with one.
+ */
 export function unsupportedMapKey(doc: Doc): string | undefined {
-  return nullKey(doc, doc.contents as Node | null);
+  const isNull = (k: unknown): boolean => k === null || (isScalar(k) && (k.value === null || k.value === undefined));
+  return firstBadKey(doc, doc.contents, (k, v) => (isNull(k) ? `unsupported map key of type: %!s(<nil>), key: <nil>, value: ${sharpV(doc, v, true)}` : undefined));
 }

@@ -3,7 +3,8 @@
  * of its decoder (decode.go's parser: one document, anchors, `unknown anchor` and how
  * (*parser).fail words the error). Only where the first syntax error is and how go-yaml words
  * it; valid documents are left to the `yaml` library. States and checks are upstream's, in
- * upstream's order, so they can be read beside parserc.go.
+ * upstream's order, so they can be read beside parserc.go (which is why this file is one piece
+ * of some 450 lines: the state machine does not split without losing that correspondence).
  */
 import { Failed, T, type Mark, type Scanner, type Token } from './go-yaml-scanner';
 
