@@ -5,7 +5,12 @@
  * - `getopt`: glibc getopt_long's rules — clusters (`-rn`), attached or separate arguments (`-n5`,
  *   `-n 5`), `--lines=5`, unambiguous prefixes (`--li=5`), options after operands, `--` — and its
  *   error texts followed by the tool's `Try '… --help'` line. An unknown option is an error, never
- *   a file name. Options GNU has but the simulation does not model are refused by name.
+ *   a file name.
+ * - the simulator's own refusal (`refuse`): an option the real tool has but the simulation does not
+ *   model is not the learner's usage error, so every tool, GNU or BusyBox, prints exactly one line,
+ *   `TOOL: option '-x' is not supported by this simulator`, with no usage screen or Try line after
+ *   it, and exits with the status it exits with when it cannot do what was asked (1; 2 for grep,
+ *   sort, diff and the others whose usage status is 2).
  * - the locale a tool runs in, from LC_ALL / LC_* / LANG: GNU quotes with ‘…’ under UTF-8 and '…'
  *   otherwise, and collates by bytes only in C/POSIX. Containers set no LANG (C, as in Debian
  *   images); the terminal's pipeline sets en_US.UTF-8 (text-filters.ts).
@@ -55,6 +60,12 @@ export function usageError(env: ToolEnv, spec: OptionSpec, message: string | und
   return { status: spec.status ?? 1 };
 }
 
+/** The simulator's refusal of an option the real tool has (see the header): one line, the tool's trouble status. */
+export function refuse(env: ToolEnv, tool: string, name: string, status = 1): ToolResult {
+  env.io.err(`${tool}: option '${name}' is not supported by this simulator\n`);
+  return { status };
+}
+
 /** A bad option: GNU's usage error, or BusyBox's message and usage screen (busybox-usage.ts) where the applet's is recorded. */
 function optionError(env: ToolEnv, spec: OptionSpec, message: string): ToolResult {
   const usage = bb(env) ? BUSYBOX_USAGE[spec.tool] : undefined;
@@ -87,7 +98,7 @@ export function toolOptions(args: readonly string[], env: ToolEnv, gnu: OptionSp
     return parsed.ok ? { set, values, operands: parsed.operands } : parsed.result;
   }
   const walked = walk(args, busybox, ({ key, value, name }) => {
-    if (!modelled.includes(key) || key.length > 1) return optionError(env, gnu, `option '${name}' is not supported by this simulator`);
+    if (!modelled.includes(key) || key.length > 1) return refuse(env, gnu.tool, name, gnu.status);
     note(key, value);
     return undefined;
   });
@@ -110,7 +121,7 @@ export function fatal(env: ToolEnv, tool: string, message: string, status = 1): 
 export function getopt(args: readonly string[], spec: OptionSpec, env: ToolEnv, each?: (o: Opt) => ToolResult | undefined): Parsed {
   const opts: Opt[] = [];
   const walked = walk(args, spec, ({ key, value, name }) => {
-    if (key === 'help' || key === 'version' || spec.unsupported?.includes(key)) return optionError(env, spec, `option '${name}' is not supported by this simulator`);
+    if (key === 'help' || key === 'version' || spec.unsupported?.includes(key)) return refuse(env, spec.tool, name, spec.status);
     const o = { key, value: value ?? '', name };
     opts.push(o);
     return each?.(o);

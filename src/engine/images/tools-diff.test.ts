@@ -60,7 +60,7 @@ const ROWS: Row[] = [
   [["diff", "-U"], "x\nq\n", "", "diff: option requires an argument -- 'U'\ndiff: Try 'diff --help' for more information.\n", 2],
   [["diff", "xy", "xy"], "x\nq\n", "", "", 0],
   [["diff", "-s", "xy-nonl", "xy"], "", "2c2\n< y\n\\ No newline at end of file\n---\n> y\n", "", 1],
-  [["diff", "-i", "xy", "xy"], "", "", "diff: option '-i' is not supported by this simulator\ndiff: Try 'diff --help' for more information.\n", 2],
+  [["diff", "-i", "xy", "xy"], "", "", "diff: option '-i' is not supported by this simulator\n", 2],
 ];
 
 describe('diff (GNU diffutils 3.8)', () => {

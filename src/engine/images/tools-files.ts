@@ -6,6 +6,7 @@ import { lstat, makeDir, parentProblem, readOnlyAt, remove, resolveLinks, setMod
 import { permOf } from './file-mode';
 import { HELP_VERSION, readsStdio, toolOptions, type OptionSpec } from './tool-options';
 import { getopt32, type GetoptSpec } from '../../k8s/getopt';
+import { catFiles } from './tools-cat';
 import { ls } from './tools-ls';
 import { bb, flags, idsOf, ok, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 
@@ -20,9 +21,9 @@ type Table = { gnu: OptionSpec; busybox: GetoptSpec; modelled: string };
 const TABLES: Readonly<Record<string, Table>> = {
   // -u: unbuffered, ignored by both.
   cat: {
-    gnu: { tool: 'cat', short: 'benstuvAET', long: [['number-nonblank', 'b', 'none'], ['number', 'n', 'none'], ['squeeze-blank', 's', 'none'], ['show-nonprinting', 'v', 'none'], ['show-ends', 'E', 'none'], ['show-tabs', 'T', 'none'], ['show-all', 'A', 'none'], ...HELP_VERSION], unsupported: [...'benstvAET'] },
+    gnu: { tool: 'cat', short: 'benstuvAET', long: [['number-nonblank', 'b', 'none'], ['number', 'n', 'none'], ['squeeze-blank', 's', 'none'], ['show-nonprinting', 'v', 'none'], ['show-ends', 'E', 'none'], ['show-tabs', 'T', 'none'], ['show-all', 'A', 'none'], ...HELP_VERSION] },
     busybox: getopt32('etvAnbu'),
-    modelled: 'u',
+    modelled: 'etvAnbu',
   },
   // -a, -m: which of the times (both are the one time here); -f: ignored by both.
   touch: {
@@ -68,32 +69,8 @@ function options(tool: string, args: string[], env: ToolEnv): { set: Set<string>
 function cat(args: string[], env: ToolEnv): ToolResult {
   const o = options('cat', args, env);
   if (!('set' in o)) return o;
-  const { rest } = o;
-  if (rest.length === 0) {
-    env.io.out(env.io.stdin);
-    return ok;
-  }
-  let status = 0;
-  for (const a of rest) {
-    if (a === '-') {
-      env.io.out(env.io.stdin);
-      continue;
-    }
-    const p = path(env, a);
-    // /dev/stdout and the links to it (nginx's access.log) read the exec's stdin (tool-options.ts).
-    if (readsStdio(env, p)) {
-      env.io.out(env.io.stdin);
-      continue;
-    }
-    const s = stat(env.fs, env.base, p);
-    if (s.kind === 'file') env.io.out(s.content);
-    else {
-      status = 1;
-      if (s.kind === 'dir') env.io.err(bb(env) ? 'cat: read error: Is a directory\n' : `cat: ${a}: Is a directory\n`);
-      else env.io.err(bb(env) ? `cat: can't open '${a}': No such file or directory\n` : `cat: ${a}: No such file or directory\n`);
-    }
-  }
-  return { status };
+  const has = (...keys: string[]): boolean => keys.some((k) => o.set.has(k));
+  return catFiles(o.rest, { number: has('n'), nonBlank: has('b'), squeeze: has('s'), ends: has('E', 'e', 'A'), tabs: has('T', 't', 'A'), nonPrinting: has('v', 'e', 't', 'A') }, env);
 }
 
 function touch(args: string[], env: ToolEnv): ToolResult {

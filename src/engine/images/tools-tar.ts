@@ -19,6 +19,7 @@ import { listDir, lstat, makeDir, normalizePath, readOnlyAt, setMode, stat, writ
 import { permOf } from './file-mode';
 import { GNU_RECORD, BLOCK, readTar, writeTar, type TarMember, type TarOwner } from './tar-format';
 import { bb, path, type ToolEnv, type ToolResult } from './tool-types';
+import { refuse } from './tool-options';
 
 type Mode = 'c' | 'x' | 't';
 
@@ -72,7 +73,7 @@ function parse(args: string[], env: ToolEnv): Parsed {
       o.samePermissions = PERMISSIONS[key];
       return undefined;
     }
-    if (UNSUPPORTED.has(key)) return usage(env, `option '${name}' is not supported by this simulator`);
+    if (UNSUPPORTED.has(key)) return { ok: false, result: refuse(env, 'tar', name, bb(env) ? 1 : 2) };
     if (key === 'c' || key === 'x' || key === 't') o.modes.push(key);
     else if (key === 'f') o.file = value;
     else if (key === 'C') o.dir = value;
