@@ -80,10 +80,10 @@ export type OptionSet = { set: Set<string>; values: Map<string, string>; operand
 /**
  * A coreutils tool's options walked as its image's userland has it: GNU's getopt_long table
  * (`gnu`, refusing by name what it lists as unsupported), or BusyBox's getopt32 optstring, whose
- * letters outside `modelled` are refused by name and whose bad options print the applet's usage
+ * letters (or, given as a list, keys) outside `modelled` are refused by name and whose bad options print the applet's usage
  * (busybox-usage.ts). `values` keeps the last argument of each option that takes one.
  */
-export function toolOptions(args: readonly string[], env: ToolEnv, gnu: OptionSpec, busybox: GetoptSpec, modelled: string): OptionSet | ToolResult {
+export function toolOptions(args: readonly string[], env: ToolEnv, gnu: OptionSpec, busybox: GetoptSpec, modelled: string | readonly string[]): OptionSet | ToolResult {
   const set = new Set<string>();
   const values = new Map<string, string>();
   const note = (key: string, value: string | undefined): void => {
@@ -98,7 +98,7 @@ export function toolOptions(args: readonly string[], env: ToolEnv, gnu: OptionSp
     return parsed.ok ? { set, values, operands: parsed.operands } : parsed.result;
   }
   const walked = walk(args, busybox, ({ key, value, name }) => {
-    if (!modelled.includes(key) || key.length > 1) return refuse(env, gnu.tool, name, gnu.status);
+    if (typeof modelled === 'string' ? key.length > 1 || !modelled.includes(key) : !modelled.includes(key)) return refuse(env, gnu.tool, name, gnu.status);
     note(key, value);
     return undefined;
   });

@@ -78,3 +78,33 @@ describe('cat -n -b -s -v -E -T -A -e -t', () => {
     expect(run('cat -E /tmp/f; echo $?')).toMatch(/^cat: invalid option -- 'E'\nBusyBox v1\.36\.1 .*\n\nUsage: cat \[-nbvteA\] \[FILE\]\.\.\.\n[^]*\n1\n$/);
   });
 });
+
+// Recorded on this machine from coreutils 9.1 and BusyBox 1.35 (`busybox rm -rv`, `busybox mkdir -pv`, `busybox rmdir -pv`, `busybox mkdir -m +t`).
+describe('rm -v, mkdir -v -m, rmdir -p -v --ignore-fail-on-non-empty, readlink -n -z', () => {
+  it('GNU', () => {
+    const run = (line: string) => execInContainer(container('debian:12'), 1000, ['sh', '-c', line]).output;
+    expect(run('mkdir -p d/e; touch d/e/x f; rm -v f; rm -rv d')).toBe("removed 'f'\nremoved 'd/e/x'\nremoved directory 'd/e'\nremoved directory 'd'\n");
+    expect(run('mkdir -pv b/c/d a; mkdir -v a; mkdir -m 700 m1; mkdir -m u=rwx,g=rx m2; mkdir -m +t m3; mkdir -m bad m4; echo $?; ls -ld m1 m2 m3 m4')).toBe(
+      "mkdir: created directory 'b'\nmkdir: created directory 'b/c'\nmkdir: created directory 'b/c/d'\nmkdir: created directory 'a'\nmkdir: cannot create directory 'a': File exists\nmkdir: invalid mode 'bad'\n1\n" +
+        "ls: cannot access 'm4': No such file or directory\ndrwx------ 2 root root 4096 Sep  1 09:00 m1\ndrwxr-xrwx 2 root root 4096 Sep  1 09:00 m2\ndrwxr-xr-t 2 root root 4096 Sep  1 09:00 m3\n",
+    );
+    expect(run('mkdir -p p/q/r s/t; touch s/z; rmdir -pv p/q/r; rmdir -pv s/t; echo $?; mkdir s/t; rmdir -p --ignore-fail-on-non-empty s/t; echo $?; rmdir nope s/z; ls p s')).toBe(
+      "rmdir: removing directory, 'p/q/r'\nrmdir: removing directory, 'p/q'\nrmdir: removing directory, 'p'\nrmdir: removing directory, 's/t'\nrmdir: removing directory, 's'\nrmdir: failed to remove directory 's': Directory not empty\n1\n0\n" +
+        "rmdir: failed to remove 'nope': No such file or directory\nrmdir: failed to remove 's/z': Not a directory\nls: cannot access 'p': No such file or directory\ns:\nz\n",
+    );
+    expect(run('readlink -n /dev/stdout; readlink -n /dev/stdout /dev/stdout; readlink -z /dev/stdout /dev/stdout')).toBe(
+      '/proc/self/fd/1readlink: ignoring --no-newline with multiple arguments\n/proc/self/fd/1\n/proc/self/fd/1\n/proc/self/fd/1\0/proc/self/fd/1\0',
+    );
+  });
+  it('BusyBox', () => {
+    const run = (line: string) => execInContainer(container('busybox:1.36'), 1000, ['sh', '-c', line]).output;
+    expect(run('mkdir -p d/e; touch d/e/x f; rm -v f; rm -rv d')).toBe("removed 'f'\nremoved 'd/e/x'\nremoved directory: 'd/e'\nremoved directory: 'd'\n");
+    expect(run('mkdir -pv b/c/d a; mkdir -m +t m3; mkdir -m bad m4; echo $?; ls -ld m3')).toBe(
+      "created directory: 'b/'\ncreated directory: 'b/c/'\ncreated directory: 'b/c/d'\ncreated directory: 'a'\nmkdir: invalid mode 'bad'\n1\ndrwxrwxrwt    2 root     root          4096 Sep  1 09:00 m3\n",
+    );
+    expect(run('mkdir -p s/t; touch s/z; rmdir -pv s/t; echo $?; mkdir s/t; rmdir --ignore-fail-on-non-empty -p s/t; echo $?; rmdir nope')).toBe(
+      "rmdir: removing directory, 's/t'\nrmdir: removing directory, 's'\nrmdir: 's': Directory not empty\n1\n0\nrmdir: 'nope': No such file or directory\n",
+    );
+    expect(run('readlink -n /dev/stdout; readlink -n /dev/stdout /dev/stdout; echo " $?"')).toMatch(/^\/proc\/self\/fd\/1BusyBox v1\.36\.1 [^]*Usage: readlink \[-fnv\] FILE\n[^]* 1\n$/);
+  });
+});

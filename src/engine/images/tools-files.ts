@@ -2,13 +2,15 @@
  * File commands (cat, touch, rm, mkdir, cp, mv, readlink; ls in tools-ls.ts) on the container's
  * overlay filesystem, with BusyBox or GNU coreutils error texts depending on the image.
  */
-import { lstat, makeDir, parentProblem, readOnlyAt, remove, resolveLinks, setMode, stat, writeFile } from './fs';
+import { listDir, lstat, makeDir, parentProblem, readOnlyAt, remove, resolveLinks, setMode, stat, writeFile } from './fs';
 import { permOf } from './file-mode';
-import { HELP_VERSION, readsStdio, toolOptions, type OptionSpec } from './tool-options';
+import { HELP_VERSION, quote, toolOptions, type OptionSpec } from './tool-options';
 import { getopt32, type GetoptSpec } from '../../k8s/getopt';
+import { BUSYBOX_USAGE } from './busybox-usage';
 import { catFiles } from './tools-cat';
+import { parseMode } from './tools-chmod';
 import { ls } from './tools-ls';
-import { bb, flags, idsOf, ok, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
+import { bb, flags, idsOf, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 
 /**
  * Each tool's options as GNU coreutils 9.1 (getopt_long optstring and long table, in the source's
@@ -16,7 +18,7 @@ import { bb, flags, idsOf, ok, path, type Tool, type ToolEnv, type ToolResult } 
  * models, or accepts as changing nothing here, in `modelled`; the rest is refused by name
  * (tool-options.ts toolOptions). An option GNU and BusyBox refuse is refused with their words.
  */
-type Table = { gnu: OptionSpec; busybox: GetoptSpec; modelled: string };
+type Table = { gnu: OptionSpec; busybox: GetoptSpec; modelled: string | readonly string[] };
 
 const TABLES: Readonly<Record<string, Table>> = {
   // -u: unbuffered, ignored by both.
@@ -36,34 +38,34 @@ const TABLES: Readonly<Record<string, Table>> = {
       tool: 'rm',
       short: 'dfirvIR',
       long: [['force', 'f', 'none'], ['interactive', 'interactive', 'optional'], ['one-file-system', 'one-file-system', 'none'], ['no-preserve-root', 'no-preserve-root', 'none'], ['preserve-root', 'preserve-root', 'optional'], ['-presume-input-tty', '-presume-input-tty', 'none'], ['recursive', 'r', 'none'], ['dir', 'd', 'none'], ['verbose', 'v', 'none'], ...HELP_VERSION],
-      unsupported: ['d', 'i', 'v', 'I', 'interactive', 'one-file-system', 'no-preserve-root', 'preserve-root', '-presume-input-tty'],
+      unsupported: ['d', 'i', 'I', 'interactive', 'one-file-system', 'no-preserve-root', 'preserve-root', '-presume-input-tty'],
     },
     busybox: getopt32('fiRrv'),
-    modelled: 'fRr',
+    modelled: 'fRrv',
   },
   mkdir: {
-    gnu: { tool: 'mkdir', short: 'pm:vZ', long: [['context', 'Z', 'optional'], ['mode', 'm', 'required'], ['parents', 'p', 'none'], ['verbose', 'v', 'none'], ...HELP_VERSION], unsupported: ['m', 'v', 'Z'] },
+    gnu: { tool: 'mkdir', short: 'pm:vZ', long: [['context', 'Z', 'optional'], ['mode', 'm', 'required'], ['parents', 'p', 'none'], ['verbose', 'v', 'none'], ...HELP_VERSION], unsupported: ['Z'] },
     busybox: { short: 'm:pv', long: [['mode', 'm', 'required'], ['parents', 'p', 'none'], ['verbose', 'v', 'none']] },
-    modelled: 'p',
+    modelled: 'mpv',
   },
   rmdir: {
-    gnu: { tool: 'rmdir', short: 'pv', long: [['ignore-fail-on-non-empty', 'ignore-fail-on-non-empty', 'none'], ['path', 'p', 'none'], ['parents', 'p', 'none'], ['verbose', 'v', 'none'], ...HELP_VERSION], unsupported: ['p', 'v', 'ignore-fail-on-non-empty'] },
+    gnu: { tool: 'rmdir', short: 'pv', long: [['ignore-fail-on-non-empty', 'ignore-fail-on-non-empty', 'none'], ['path', 'p', 'none'], ['parents', 'p', 'none'], ['verbose', 'v', 'none'], ...HELP_VERSION] },
     busybox: { short: 'pv', long: [['parents', 'p', 'none'], ['ignore-fail-on-non-empty', 'ignore-fail-on-non-empty', 'none'], ['verbose', 'v', 'none']] },
-    modelled: '',
+    modelled: ['p', 'v', 'ignore-fail-on-non-empty'],
   },
   // -q, -s, -v only decide whether errors are printed, and this readlink prints none.
   readlink: {
-    gnu: { tool: 'readlink', short: 'efmnqsvz', long: [['canonicalize', 'f', 'none'], ['canonicalize-existing', 'e', 'none'], ['canonicalize-missing', 'm', 'none'], ['no-newline', 'n', 'none'], ['quiet', 'q', 'none'], ['silent', 's', 'none'], ['verbose', 'v', 'none'], ['zero', 'z', 'none'], ...HELP_VERSION], unsupported: ['n', 'z'] },
+    gnu: { tool: 'readlink', short: 'efmnqsvz', long: [['canonicalize', 'f', 'none'], ['canonicalize-existing', 'e', 'none'], ['canonicalize-missing', 'm', 'none'], ['no-newline', 'n', 'none'], ['quiet', 'q', 'none'], ['silent', 's', 'none'], ['verbose', 'v', 'none'], ['zero', 'z', 'none'], ...HELP_VERSION] },
     busybox: getopt32('fnvsq'),
-    modelled: 'fvsq',
+    modelled: 'fnvsq',
   },
 };
 
 /** `tool`'s options and operands, or its usage error written (TABLES). */
-function options(tool: string, args: string[], env: ToolEnv): { set: Set<string>; rest: string[] } | ToolResult {
+function options(tool: string, args: string[], env: ToolEnv): { set: Set<string>; values: Map<string, string>; rest: string[] } | ToolResult {
   const t = TABLES[tool]!;
   const o = toolOptions(args, env, t.gnu, t.busybox, t.modelled);
-  return 'set' in o ? { set: o.set, rest: o.operands } : o;
+  return 'set' in o ? { set: o.set, values: o.values, rest: o.operands } : o;
 }
 
 function cat(args: string[], env: ToolEnv): ToolResult {
@@ -116,15 +118,52 @@ function rm(args: string[], env: ToolEnv): ToolResult {
     } else if (readOnlyAt(env.fs, p)) {
       env.io.err(bb(env) ? `rm: can't remove '${a}': Read-only file system\n` : `rm: cannot remove '${a}': Read-only file system\n`);
       status = 1;
-    } else remove(env.fs, env.base, p);
+    } else {
+      if (set.has('v')) removedVerbose(env, a, p, s.kind === 'dir');
+      remove(env.fs, env.base, p);
+    }
   }
   return { status };
+}
+
+/**
+ * What `rm -v` says, depth first as fts walks a tree (entries in `ls` order here, a real
+ * directory's in readdir order): GNU `removed 'f'` and `removed directory 'd'`, BusyBox
+ * `removed directory: 'd'` (recorded).
+ */
+function removedVerbose(env: ToolEnv, name: string, full: string, dir: boolean): void {
+  if (dir) for (const entry of listDir(env.fs, env.base, full)) removedVerbose(env, `${name.replace(/\/+$/, '')}/${entry}`, `${full}/${entry}`, lstat(env.fs, env.base, `${full}/${entry}`).kind === 'dir');
+  env.io.out(dir ? `removed directory${bb(env) ? ':' : ''} '${name}'\n` : `removed '${name}'\n`);
+}
+
+/**
+ * `-m MODE` as each mkdir applies it to the last directory (parents get the default): an octal
+ * mode exactly; a symbolic one changes a=rwx, and GNU's then takes the umask off when a clause
+ * names no class (`+t` makes 1755, BusyBox's 1777; recorded). A clause with no class and `=` is
+ * inferred to behave like `+`'s.
+ */
+function mkdirMode(env: ToolEnv, text: string): number | undefined {
+  const change = parseMode(text);
+  if (change === undefined) return undefined;
+  const mode = change(0o777, true) & 0o7777;
+  return !bb(env) && !/^[0-7]+$/.test(text) && /(^|,)[-+=]/.test(text) ? mode & ~0o022 : mode;
 }
 
 function mkdir(args: string[], env: ToolEnv): ToolResult {
   const o = options('mkdir', args, env);
   if (!('set' in o)) return o;
   const { set, rest } = o;
+  const modeText = o.values.get('m');
+  const mode = modeText === undefined ? undefined : mkdirMode(env, modeText);
+  if (modeText !== undefined && mode === undefined) {
+    env.io.err(`mkdir: invalid mode ${bb(env) ? `'${modeText}'` : quote(env, modeText)}\n`);
+    return { status: 1 };
+  }
+  // -v: GNU `mkdir: created directory 'd'`; BusyBox `created directory: 'd'`, a parent -p made with its slash (recorded).
+  const made = (name: string, full: string, parent: boolean): void => {
+    makeDir(env.fs, full, env.clock, () => idsOf(env));
+    if (set.has('v')) env.io.out(bb(env) ? `created directory: '${name}${parent ? '/' : ''}'\n` : `mkdir: created directory '${name}'\n`);
+  };
   let status = 0;
   for (const a of rest) {
     const p = path(env, a);
@@ -146,9 +185,52 @@ function mkdir(args: string[], env: ToolEnv): ToolResult {
       status = 1;
       continue;
     }
-    // -p makes the missing parents too (the layer records directories one by one).
-    if (set.has('p')) for (let at = p.indexOf('/', 1); at > 0; at = p.indexOf('/', at + 1)) if (stat(env.fs, env.base, p.slice(0, at)).kind === 'none') makeDir(env.fs, p.slice(0, at), env.clock, () => idsOf(env));
-    makeDir(env.fs, p, env.clock, () => idsOf(env));
+    // -p makes the missing parents too, named as the operand spells them (the layer records directories one by one).
+    if (set.has('p')) {
+      for (let at = a.indexOf('/', 1); at > 0; at = a.indexOf('/', at + 1)) {
+        const full = path(env, a.slice(0, at));
+        if (stat(env.fs, env.base, full).kind === 'none') made(a.slice(0, at), full, true);
+      }
+    }
+    made(a.replace(/\/+$/, ''), p, false);
+    if (mode !== undefined) setMode(env.fs, env.base, p, mode);
+  }
+  return { status };
+}
+
+/**
+ * rmdir removes empty directories; -p then each parent the operand names, and
+ * --ignore-fail-on-non-empty keeps quiet (status 0) about one that is not empty. -v says
+ * `rmdir: removing directory, 'd'` in both (recorded from coreutils 9.1 and BusyBox).
+ */
+function rmdir(args: string[], env: ToolEnv): ToolResult {
+  const o = options('rmdir', args, env);
+  if (!('set' in o)) return o;
+  const { set, rest } = o;
+  const fail = (name: string, why: string, parent: boolean): void => {
+    if (bb(env)) env.io.err(`rmdir: '${name}': ${why}\n`);
+    else env.io.err(`rmdir: failed to remove ${parent ? 'directory ' : ''}'${name}': ${why}\n`);
+  };
+  let status = 0;
+  for (const a of rest) {
+    let name = a.replace(/\/+$/, '') || a;
+    for (let parent = false; ; parent = true) {
+      const full = path(env, name);
+      if (set.has('v')) env.io.out(`rmdir: removing directory, '${name}'\n`);
+      const s = lstat(env.fs, env.base, full);
+      const why =
+        s.kind === 'none' ? 'No such file or directory' : s.kind !== 'dir' ? 'Not a directory' : listDir(env.fs, env.base, full).length > 0 ? 'Directory not empty' : readOnlyAt(env.fs, full) ? 'Read-only file system' : undefined;
+      if (why === 'Directory not empty' && set.has('ignore-fail-on-non-empty')) break;
+      if (why !== undefined) {
+        fail(name, why, parent);
+        status = 1;
+        break;
+      }
+      remove(env.fs, env.base, full);
+      const up = name.lastIndexOf('/');
+      if (!set.has('p') || up <= 0) break;
+      name = name.slice(0, up).replace(/\/+$/, '');
+    }
   }
   return { status };
 }
@@ -161,6 +243,15 @@ function readlink(args: string[], env: ToolEnv): ToolResult {
   const o = options('readlink', args, env);
   if (!('set' in o)) return o;
   const { set, rest } = o;
+  // BusyBox's takes exactly one FILE (getopt32's "=1"): otherwise its usage (recorded).
+  if (bb(env) && rest.length !== 1) {
+    env.io.err(BUSYBOX_USAGE.readlink ?? '');
+    return { status: 1 };
+  }
+  // -n drops the newline, except (GNU) with several operands, which it warns about; -z ends with NUL.
+  const several = !bb(env) && set.has('n') && !set.has('z') && rest.length > 1;
+  if (several) env.io.err('readlink: ignoring --no-newline with multiple arguments\n');
+  const end = set.has('z') ? '\0' : set.has('n') && !several ? '' : '\n';
   let status = 0;
   for (const a of rest) {
     const p = path(env, a);
@@ -168,12 +259,12 @@ function readlink(args: string[], env: ToolEnv): ToolResult {
       const real = resolveLinks(env.fs, env.base, p);
       const parent = real.slice(0, real.lastIndexOf('/')) || '/';
       const ok = set.has('m') || (set.has('e') ? stat(env.fs, env.base, real).kind !== 'none' : stat(env.fs, env.base, parent).kind === 'dir');
-      if (ok) env.io.out(`${real}\n`);
+      if (ok) env.io.out(`${real}${end}`);
       else status = 1;
       continue;
     }
     const s = lstat(env.fs, env.base, p);
-    if (s.kind === 'link') env.io.out(`${s.target}\n`);
+    if (s.kind === 'link') env.io.out(`${s.target}${end}`);
     else status = 1;
   }
   return { status };
@@ -225,12 +316,7 @@ export const FILE_TOOLS: Record<string, Tool> = {
   touch,
   rm,
   mkdir,
-  rmdir: (args, env) => {
-    const o = options('rmdir', args, env);
-    if (!('set' in o)) return o;
-    for (const a of o.rest) remove(env.fs, env.base, path(env, a));
-    return ok;
-  },
+  rmdir,
   ls,
   readlink,
   cp: copyMove(false),
