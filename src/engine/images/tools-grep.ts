@@ -1,15 +1,72 @@
 /**
  * grep as GNU grep 3.8 behaves on text: BRE (default), ERE (-E), fixed strings (-F) and Perl-ish
  * (-P, run as a JavaScript RegExp); -e / -f patterns, -i/-y, -v, -w, -x, -c, -l/-L, -o, -n, -h/-H,
- * -m, -q, -s, context (-A/-B/-C/-NUM with `--` between groups, --group-separator), --label. The
+ * -m, -q, -s, -a, context (-A/-B/-C/-NUM with `--` between groups, --group-separator), --label,
+ * -r/-R with --include/--exclude/--exclude-dir (recursion below), binary files (NUL bytes). The
  * regular expression dialects are translated in posix-regex.ts. Exit status: 0 when a line is
  * selected, 1 when none, 2 on an error (unless -q selected one). Usage errors print GNU's
- * synopsis and Try line. BusyBox images get the same behaviour.
+ * synopsis and Try line. BusyBox images get the same behaviour, less binary files and with -r
+ * following links to files.
  */
 import { longestMatcher } from './longest-match';
 import { translate } from './posix-regex';
 import { getopt, lines, PLAIN_ERRORS, readOperand, usageError, type OptionSpec } from './tool-options';
-import { envWith, type ToolEnv, type ToolResult } from './tool-types';
+import { fnmatch } from '../../k8s/fnmatch';
+import { listDir, lstat, resolveLinks, stat } from './fs';
+import { bb, envWith, path, type ToolEnv, type ToolResult } from './tool-types';
+
+/** -r/-R and the globs that pick what a recursion searches. */
+interface Walk {
+  recurse: '' | 'r' | 'R';
+  include: string[];
+  exclude: string[];
+  excludeDir: string[];
+}
+
+/**
+ * gnulib's exclude with EXCLUDE_WILDCARDS, unanchored: a glob matches the name or any part of it
+ * after a slash (`*.conf` matches `d/k.conf`).
+ */
+const excluded = (globs: readonly string[], name: string): boolean =>
+  globs.some((g) => name.split('/').some((_, i, parts) => fnmatch(g, parts.slice(i).join('/'))));
+
+/** A file --include/--exclude leave out: one an --exclude matches, or, given any --include, one none matches (GNU weighs them in order; inferred to agree for the usual one-or-the-other use). */
+const skipFile = (w: Walk, name: string): boolean => excluded(w.exclude, name) || (w.include.length > 0 && !excluded(w.include, name));
+
+/**
+ * The files `grep -r`/`-R` searches under the FILE operand `top`, in `ls` order (a real
+ * directory's are in readdir order), each named `top/sub/file` (`sub/file` for the implicit `.`).
+ * Symbolic links met on the way: GNU's -r skips them, -R follows them; BusyBox's -r follows those
+ * to files only (recorded). A directory reached twice through links is searched once. The
+ * command-line operand itself is followed when a link, and --include/--exclude/--exclude-dir
+ * apply to it too (GNU 3.8, recorded), except the implicit `.`.
+ */
+function* recursion(top: string, implicit: boolean, w: Walk, env: ToolEnv): Generator<{ name: string; text?: string }> {
+  const full = path(env, top);
+  const kind = stat(env.fs, env.base, full).kind;
+  if (kind !== 'dir') {
+    if (kind === 'none' || !skipFile(w, top)) yield { name: top };
+    return;
+  }
+  if (!implicit && excluded(w.excludeDir, top.replace(/\/+$/, '') || '/')) return;
+  const seen = new Set<string>();
+  function* dir(name: string, at: string): Generator<{ name: string; text?: string }> {
+    const real = resolveLinks(env.fs, env.base, at);
+    if (seen.has(real)) return;
+    seen.add(real);
+    for (const entry of listDir(env.fs, env.base, at)) {
+      const child = name === '' ? entry : `${name.replace(/\/+$/, '')}/${entry}`;
+      const childAt = at === '/' ? `/${entry}` : `${at}/${entry}`;
+      const l = lstat(env.fs, env.base, childAt);
+      const s = l.kind === 'link' ? stat(env.fs, env.base, childAt) : l;
+      if (l.kind === 'link' && (bb(env) ? w.recurse === 'r' && s.kind === 'dir' : w.recurse === 'r')) continue;
+      if (s.kind === 'dir') {
+        if (!excluded(w.excludeDir, entry)) yield* dir(child, childAt);
+      } else if (s.kind === 'file' && !skipFile(w, entry)) yield { name: child, text: s.content };
+    }
+  }
+  yield* dir(implicit ? '' : top, full);
+}
 
 const GREP: OptionSpec = {
   tool: 'grep',
@@ -27,7 +84,7 @@ const GREP: OptionSpec = {
     ['silent', 'q', 'none'], ['text', 'a', 'none'], ['binary', 'U', 'none'], ['unix-byte-offsets', 'u', 'none'], ['version', 'V', 'none'], ['with-filename', 'H', 'none'],
     ['word-regexp', 'w', 'none'],
   ],
-  unsupported: ['D', 'd', 'b', 'T', 'X', 'Z', 'z', 'r', 'R', 'u', 'V', 'binary-files', 'exclude', 'exclude-from', 'exclude-dir', 'include'],
+  unsupported: ['D', 'd', 'b', 'T', 'X', 'Z', 'z', 'u', 'V', 'binary-files', 'exclude-from'],
   status: 2,
   synopsis: 'Usage: grep [OPTION]... PATTERNS [FILE]...',
 };
@@ -48,6 +105,8 @@ interface Settings {
   withName: boolean | undefined;
   label: string;
   silent: boolean;
+  /** -a: a file with NUL bytes is text all the same. */
+  text: boolean;
 }
 
 /** One RegExp for all patterns (`-e a -e b` matches either), or GNU's message for a bad one. */
@@ -96,6 +155,13 @@ function pieces(re: RegExp, line: string, stretch: ReturnType<typeof longestMatc
 /** Searches one input; returns how many lines it selected. */
 function search(text: string, name: string, re: RegExp, s: Settings, env: ToolEnv): number {
   const all = lines(text);
+  // GNU's: a file with a NUL byte is binary; its first selected line is reported on stderr in
+  // place of all its output, and the file is read no further (-c, -l, -L and -q still count).
+  if (!bb(env) && !s.text && !s.count && !s.list && !s.quiet && text.includes('\0')) {
+    const hit = s.max > 0 && all.some((l) => matches(re, l) !== s.invert);
+    if (hit) env.io.err(`grep: ${name}: binary file matches\n`);
+    return hit ? 1 : 0;
+  }
   const prefix = (n: number, sep: ':' | '-'): string => `${s.withName ? `${name}${sep}` : ''}${s.numbers ? `${n + 1}${sep}` : ''}`;
   let selected = 0;
   let lastShown = -1;
@@ -136,7 +202,8 @@ function search(text: string, name: string, re: RegExp, s: Settings, env: ToolEn
 }
 
 export function grep(args: string[], env: ToolEnv): ToolResult {
-  const s: Settings = { invert: false, count: false, only: false, numbers: false, quiet: false, list: '', max: Infinity, before: 0, after: 0, context: false, separator: '--', withName: undefined, label: '(standard input)', silent: false };
+  const s: Settings = { invert: false, count: false, only: false, numbers: false, quiet: false, list: '', max: Infinity, before: 0, after: 0, context: false, separator: '--', withName: undefined, label: '(standard input)', silent: false, text: false };
+  const walk: Walk = { recurse: '', include: [], exclude: [], excludeDir: [] };
   const patterns: string[] = [];
   let fromOptions = false;
   let mode = 'G';
@@ -246,7 +313,23 @@ export function grep(args: string[], env: ToolEnv): ToolResult {
       case 'x':
         line = true;
         break;
-      // --color, --line-buffered, -a, -U: no effect on a pipe's text.
+      case 'r':
+      case 'R':
+        walk.recurse = o.key;
+        break;
+      case 'include':
+        walk.include.push(o.value);
+        break;
+      case 'exclude':
+        walk.exclude.push(o.value);
+        break;
+      case 'exclude-dir':
+        walk.excludeDir.push(o.value);
+        break;
+      case 'a':
+        s.text = true;
+        break;
+      // --color, --line-buffered, -U: no effect on a pipe's text.
     }
     return undefined;
   });
@@ -264,19 +347,23 @@ export function grep(args: string[], env: ToolEnv): ToolResult {
   // -m 0, or -v with an empty pattern, cannot select a line: GNU reads nothing; only -L still has something to say.
   const hopeless = s.max === 0 || (s.invert && patterns.length === 1 && patterns[0] === '' && !word && !line);
   if (hopeless && s.list !== 'L') return { status: 1 };
-  const files = operands.length ? operands : ['-'];
-  if (s.withName === undefined) s.withName = files.length > 1;
+  // -r with no FILE searches the working directory, naming what it finds without `./` (GNU; BusyBox reads stdin).
+  const implicit = operands.length === 0 && walk.recurse !== '' && !bb(env);
+  const files = operands.length ? operands : implicit ? ['.'] : ['-'];
+  if (s.withName === undefined) s.withName = files.length > 1 || (walk.recurse !== '' && files[0] !== '-' && stat(env.fs, env.base, path(env, files[0]!)).kind === 'dir');
   let selected = 0;
   let error = false;
+  const quietEnv = s.silent ? envWith(env, { io: { ...env.io, err: () => undefined } }) : env;
   for (const f of files) {
-    const quietEnv = s.silent ? envWith(env, { io: { ...env.io, err: () => undefined } }) : env;
-    const text = readOperand(quietEnv, 'grep', f, PLAIN_ERRORS, stdin);
-    if (text === undefined) {
-      error = true;
-      continue;
+    for (const found of walk.recurse === '' || f === '-' ? [{ name: f }] : recursion(f, implicit, walk, env)) {
+      const text = 'text' in found ? found.text : readOperand(quietEnv, 'grep', found.name, PLAIN_ERRORS, stdin);
+      if (text === undefined) {
+        error = true;
+        continue;
+      }
+      selected += search(text, found.name === '-' ? s.label : found.name, re, s, env);
+      if (s.quiet && selected > 0) return { status: 0 };
     }
-    selected += search(text, f === '-' ? s.label : f, re, s, env);
-    if (s.quiet && selected > 0) return { status: 0 };
   }
   return { status: error ? 2 : selected > 0 ? 0 : 1 };
 }
