@@ -108,3 +108,20 @@ describe('rm -v, mkdir -v -m, rmdir -p -v --ignore-fail-on-non-empty, readlink -
     expect(run('readlink -n /dev/stdout; readlink -n /dev/stdout /dev/stdout; echo " $?"')).toMatch(/^\/proc\/self\/fd\/1BusyBox v1\.36\.1 [^]*Usage: readlink \[-fnv\] FILE\n[^]* 1\n$/);
   });
 });
+
+// Recorded on this machine: coreutils 9.1 touch and `busybox touch` (-t/-d/-r errors); ls shows the time set.
+describe('touch -c -d -t -r', () => {
+  const line = "touch -t 202401020304 /tmp/a; touch -d '2023-05-06 07:08:09' /tmp/b; touch -r /tmp/a /tmp/c; touch -c /tmp/nope; echo $?; ls /tmp; ls -l --full-time /tmp/a /tmp/b /tmp/c; touch -d bad /tmp/a; touch -t bad /tmp/a; touch -r /nope /tmp/a; echo $?";
+  it('GNU', () => {
+    expect(execInContainer(container('debian:12'), 1000, ['sh', '-c', line]).output).toBe(
+      '0\na\nb\nc\n-rw-r--r-- 1 root root 0 2024-01-02 03:04:00.000000000 +0000 /tmp/a\n-rw-r--r-- 1 root root 0 2023-05-06 07:08:09.000000000 +0000 /tmp/b\n-rw-r--r-- 1 root root 0 2024-01-02 03:04:00.000000000 +0000 /tmp/c\n' +
+        "touch: invalid date format 'bad'\ntouch: invalid date format 'bad'\ntouch: failed to get attributes of '/nope': No such file or directory\n1\n",
+    );
+  });
+  it('BusyBox', () => {
+    expect(execInContainer(container('busybox:1.36'), 1000, ['sh', '-c', line]).output).toBe(
+      '0\na\nb\nc\n-rw-r--r--    1 root     root             0 2024-01-02 03:04:00 +0000 /tmp/a\n-rw-r--r--    1 root     root             0 2023-05-06 07:08:09 +0000 /tmp/b\n-rw-r--r--    1 root     root             0 2024-01-02 03:04:00 +0000 /tmp/c\n' +
+        "touch: invalid date 'bad'\ntouch: invalid date 'bad'\ntouch: can't stat '/nope': No such file or directory\n1\n",
+    );
+  });
+});

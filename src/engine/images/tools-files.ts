@@ -9,7 +9,10 @@ import { getopt32, type GetoptSpec } from '../../k8s/getopt';
 import { BUSYBOX_USAGE } from './busybox-usage';
 import { catFiles } from './tools-cat';
 import { parseMode } from './tools-chmod';
-import { ls } from './tools-ls';
+import { entryOf, ls } from './tools-ls';
+import { EPOCH_MS } from '../../k8s/time';
+import { zoneOf } from './date-format';
+import { parseDate, posixDate } from './date-parse';
 import { bb, flags, idsOf, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 
 /**
@@ -27,11 +30,11 @@ const TABLES: Readonly<Record<string, Table>> = {
     busybox: getopt32('etvAnbu'),
     modelled: 'etvAnbu',
   },
-  // -a, -m: which of the times (both are the one time here); -f: ignored by both.
+  // -a, -m: which of the times (the fs keeps one, which both set); -f: ignored by both; -h: links are not touched here.
   touch: {
-    gnu: { tool: 'touch', short: 'acd:fhmr:t:', long: [['time', 'time', 'required'], ['no-create', 'c', 'none'], ['date', 'd', 'required'], ['reference', 'r', 'required'], ['no-dereference', 'h', 'none'], ...HELP_VERSION], unsupported: ['time', 'c', 'd', 'r', 'h', 't'] },
+    gnu: { tool: 'touch', short: 'acd:fhmr:t:', long: [['time', 'time', 'required'], ['no-create', 'c', 'none'], ['date', 'd', 'required'], ['reference', 'r', 'required'], ['no-dereference', 'h', 'none'], ...HELP_VERSION], unsupported: ['time', 'h'] },
     busybox: { short: 'chr:d:t:amf', long: [['no-create', 'c', 'none'], ['no-dereference', 'h', 'none'], ['reference', 'r', 'required'], ['date', 'd', 'required']] },
-    modelled: 'amf',
+    modelled: 'crdtamf',
   },
   rm: {
     gnu: {
@@ -75,16 +78,49 @@ function cat(args: string[], env: ToolEnv): ToolResult {
   return catFiles(o.rest, { number: has('n'), nonBlank: has('b'), squeeze: has('s'), ends: has('E', 'e', 'A'), tabs: has('T', 't', 'A'), nonPrinting: has('v', 'e', 't', 'A') }, env);
 }
 
+/** touch -t's [[CC]YY]MMDDhhmm[.ss] as date's MMDDhhmm[[CC]YY][.ss] reads it. */
+const touchStamp = (t: string): string | undefined => {
+  const m = /^(\d{2}|\d{4})?(\d{8})(\.\d{2})?$/.exec(t);
+  return m ? `${m[2]}${m[1] ?? ''}${m[3] ?? ''}` : undefined;
+};
+
+/**
+ * The time touch sets (simulated ms, as the fs keeps it): now, -d DATE (date -d's reader), -t
+ * STAMP, or -r FILE's; undefined after writing the tool's error (recorded from coreutils 9.1
+ * and BusyBox; BusyBox's -d reads fewer forms than GNU's, here the same ones).
+ */
+function touchTime(env: ToolEnv, values: Map<string, string>): number | undefined {
+  const ref = values.get('r');
+  if (ref !== undefined) {
+    const e = entryOf(env, path(env, ref), ref, true);
+    if (e === undefined) env.io.err(bb(env) ? `touch: can't stat '${ref}': No such file or directory\n` : `touch: failed to get attributes of '${ref}': No such file or directory\n`);
+    return e?.mtime;
+  }
+  const text = values.get('d') ?? values.get('t');
+  if (text === undefined) return env.clock;
+  const nowMs = env.clock + EPOCH_MS;
+  const now = { sec: Math.floor(nowMs / 1000), ns: 0 };
+  const zone = zoneOf(env.vars.TZ);
+  const stamp = values.has('d') ? undefined : touchStamp(text);
+  const when = values.has('d') ? parseDate(text, now, zone) : stamp === undefined ? undefined : posixDate(stamp, now, zone);
+  if (when === undefined) env.io.err(bb(env) ? `touch: invalid date '${text}'\n` : `touch: invalid date format ${quote(env, text)}\n`);
+  return when === undefined ? undefined : when.sec * 1000 + Math.floor(when.ns / 1e6) - EPOCH_MS;
+}
+
 function touch(args: string[], env: ToolEnv): ToolResult {
   const o = options('touch', args, env);
   if (!('set' in o)) return o;
+  const when = touchTime(env, o.values);
+  if (when === undefined) return { status: 1 };
   let status = 0;
   for (const a of o.rest) {
     const p = path(env, a);
     const was = stat(env.fs, env.base, p);
-    // An existing file gets a new time (copied up into the writable layer, as overlayfs does).
-    if (was.kind === 'file' && !readOnlyAt(env.fs, p)) writeFile(env.fs, env.base, p, '', true, env.clock);
-    if (was.kind !== 'none') continue;
+    // An existing file or directory gets the time (copied up into the writable layer, as overlayfs does).
+    if (was.kind === 'file' && !readOnlyAt(env.fs, p)) writeFile(env.fs, env.base, p, '', true, when);
+    if (was.kind === 'dir' && !readOnlyAt(env.fs, p)) makeDir(env.fs, resolveLinks(env.fs, env.base, p), when);
+    // -c: a missing FILE is no error and is not made.
+    if (was.kind !== 'none' || o.set.has('c')) continue;
     // Recorded from BusyBox 1.35 and GNU coreutils 9.1 (C locale).
     const parent = parentProblem(env.fs, env.base, p);
     if (parent) {
@@ -93,7 +129,7 @@ function touch(args: string[], env: ToolEnv): ToolResult {
     } else if (readOnlyAt(env.fs, p)) {
       env.io.err(bb(env) ? `touch: ${a}: Read-only file system\n` : `touch: cannot touch '${a}': Read-only file system\n`);
       status = 1;
-    } else writeFile(env.fs, env.base, p, '', false, env.clock, () => idsOf(env));
+    } else writeFile(env.fs, env.base, p, '', false, when, () => idsOf(env));
   }
   return { status };
 }
