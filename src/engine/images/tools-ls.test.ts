@@ -253,3 +253,26 @@ describe('volumes and the image USER', () => {
     expect(out).toBe('-rw-r--r-- 1 app  app     1 Sep  1 09:00 /home/app/b\ndrwxrwxrwx 2 root root 4096 Sep  1 09:00 /scratch\n-rw-r--r-- 1 root root    1 Sep  1 09:00 /scratch/a\n');
   });
 });
+
+// Recorded on this machine with GNU ls 9.1 and BusyBox 1.35's ls on the same four entries
+// (`a b` 3 bytes, `big` 5000, `dd/`, `old` touched to 2024-01-01); -c/-u use the fs's one time.
+describe('ls -s -m -g -o -Q -c -u', () => {
+  const TREE = "mkdir /L; cd /L; printf '%5000s' x > big; echo hi > 'a b'; mkdir dd; touch -d 2024-01-01 old; ";
+  const run = (image: string, line: string): string => execInContainer(container(image), 1000, ['sh', '-c', TREE + line]).output;
+  it('GNU', () => {
+    expect(run('debian:12', 'ls -s; ls -sh')).toBe('total 16\n4 a b\n8 big\n4 dd\n0 old\ntotal 16K\n4.0K a b\n8.0K big\n4.0K dd\n   0 old\n');
+    expect(run('debian:12', 'ls -sl; ls -g; ls -o old')).toBe(
+      'total 16\n4 -rw-r--r-- 1 root root    3 Sep  1 09:00 a b\n8 -rw-r--r-- 1 root root 5000 Sep  1 09:00 big\n4 drwxr-xr-x 2 root root 4096 Sep  1 09:00 dd\n0 -rw-r--r-- 1 root root    0 Jan  1  2024 old\n' +
+        'total 16\n-rw-r--r-- 1 root    3 Sep  1 09:00 a b\n-rw-r--r-- 1 root 5000 Sep  1 09:00 big\ndrwxr-xr-x 2 root 4096 Sep  1 09:00 dd\n-rw-r--r-- 1 root    0 Jan  1  2024 old\n-rw-r--r-- 1 root 0 Jan  1  2024 old\n',
+    );
+    expect(run('debian:12', 'ls -Q; ls -lQ old; ls -m; ls -c; ls -lu old')).toBe('"a b"\n"big"\n"dd"\n"old"\n-rw-r--r-- 1 root root 0 Jan  1  2024 "old"\na b, big, dd, old\na b\nbig\ndd\nold\n-rw-r--r-- 1 root root 0 Jan  1  2024 old\n');
+    // -m breaks after the comma where the next name would reach the width (80 piped).
+    expect(run('debian:12', 'ls -m /etc | head -2')).toMatch(/^[^\n]{1,79},\n/);
+  });
+  it('BusyBox: `%6llu ` blocks in 1K whatever -h, -g without the owner; no -m or -o', () => {
+    expect(run('busybox:1.36', 'ls -s; ls -sh')).toBe('total 16\n     4 a b\n     8 big\n     4 dd\n     0 old\ntotal 16K    \n     4 a b\n     8 big\n     4 dd\n     0 old\n');
+    expect(run('busybox:1.36', 'ls -g old; ls -lQ old; ls -o 2>&1 | head -1')).toBe(
+      '-rw-r--r--    1 root             0 Jan  1  2024 old\n-rw-r--r--    1 root     root             0 Jan  1  2024 "old"\nls: invalid option -- \'o\'\n',
+    );
+  });
+});

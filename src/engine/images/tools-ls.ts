@@ -1,6 +1,6 @@
 /**
  * `ls` as GNU coreutils 9.1 (Debian 12's) and BusyBox 1.36 print it, for the options learners use:
- * -l -a -A -h -d -t -S -r -R -1 -n and their combinations, file and directory operands (files
+ * -l -a -A -h -d -t -S -r -R -1 -n -s -m -g -o -Q -c -u and their combinations, file and directory operands (files
  * first, then each directory under a `dir:` header when there are several operands or -R), and
  * symbolic links (`name -> target` in long listings; a link operand is followed unless -l).
  *
@@ -21,6 +21,8 @@
  *   with -1, one name a line. The last of -l -1 -C -x wins (BusyBox: -1 does not undo -l).
  * - -i: the inode number first (the stand-in stat prints, inode.ts), GNU padded to the widest in
  *   the listing, BusyBox `%7llu`.
+ * - -c and -u: the fs keeps one time per file, so ctime and atime are that time (as if nothing
+ *   had been read or chmod'ed since it was written); GNU sorts by it without -l, as it would.
  * Not modelled: -F, colours, GNU's quoting of names with spaces or specials on a terminal, and
  * errors for unreadable directories. The terminal's width is the page's when its line carried
  * it (ToolEnv.columns: the bridge sends it with lines that may run ls), else 80.
@@ -51,8 +53,17 @@ interface Opts {
   /** --full-time (implies -l): GNU `2025-08-13 16:34:01.000000000 +0000`, BusyBox without the fraction. */
   fullTime: boolean;
   inode: boolean;
-  /** -C (columns), -x (across) or -1, the last given; unset: columns on a terminal, else one a line. */
-  layout?: 'C' | 'x' | '1';
+  /** -s: each entry's 1K blocks first, and the total even without -l. */
+  blocks: boolean;
+  /** -Q: names (and link targets) in double quotes. */
+  quote: boolean;
+  /** -g: no owner column; -o: no group column (both imply -l). */
+  noOwner: boolean;
+  noGroup: boolean;
+  /** -c, -u: ctime or atime instead of mtime. The fs keeps one time, so they show and sort by it too. */
+  otherTime: boolean;
+  /** -C (columns), -x (across), -m (commas) or -1, the last given; unset: columns on a terminal, else one a line. */
+  layout?: 'C' | 'x' | '1' | 'm';
   /** -w COLS; GNU's -T COLS. */
   width?: number;
   tabsize?: number;
@@ -144,7 +155,8 @@ function timeString(env: ToolEnv, t: number, o: Opts): string {
 }
 
 function nameOf(e: Entry, o: Opts): string {
-  return o.long && e.target !== undefined ? `${e.name} -> ${e.target}` : e.name;
+  const q = (n: string): string => (o.quote ? `"${n}"` : n);
+  return o.long && e.target !== undefined ? `${q(e.name)} -> ${q(e.target)}` : q(e.name);
 }
 
 function longLines(env: ToolEnv, entries: Entry[], o: Opts): string[] {
@@ -153,7 +165,8 @@ function longLines(env: ToolEnv, entries: Entry[], o: Opts): string[] {
   if (bb(env)) {
     return entries.map((e) => {
       const size = e.dev ? `${String(e.dev[0]).padStart(4)}, ${String(e.dev[1]).padStart(3)}` : o.human ? bbHuman(e.size).padStart(7) : String(e.size).padStart(9);
-      const ids = o.numeric ? `${owner(e).padEnd(8)} ${group(e).padEnd(8)}` : `${owner(e).slice(0, 8).padEnd(8)} ${group(e).slice(0, 8).padEnd(8)}`;
+      const cut = (x: string): string => (o.numeric ? x : x.slice(0, 8)).padEnd(8);
+      const ids = o.noOwner ? cut(group(e)) : `${cut(owner(e))} ${cut(group(e))}`;
       return `${modeString(e).padEnd(10)} ${String(e.nlink).padStart(4)} ${ids} ${size} ${timeString(env, e.mtime, o)} ${nameOf(e, o)}`;
     });
   }
@@ -167,7 +180,8 @@ function longLines(env: ToolEnv, entries: Entry[], o: Opts): string[] {
   const sizeW = Math.max(widest((e, i) => (e.dev ? '' : sizes[i]!)), entries.some((e) => e.dev) ? majW + 2 + minW : 0);
   return entries.map((e, i) => {
     const size = e.dev ? `${String(e.dev[0]).padStart(sizeW - minW - 2)}, ${String(e.dev[1]).padStart(minW)}` : sizes[i]!.padStart(sizeW);
-    return `${modeString(e)} ${String(e.nlink).padStart(linkW)} ${owner(e).padEnd(ownerW)} ${group(e).padEnd(groupW)} ${size} ${timeString(env, e.mtime, o)} ${nameOf(e, o)}`;
+    const ids = `${o.noOwner ? '' : `${owner(e).padEnd(ownerW)} `}${o.noGroup ? '' : `${group(e).padEnd(groupW)} `}`;
+    return `${modeString(e)} ${String(e.nlink).padStart(linkW)} ${ids}${size} ${timeString(env, e.mtime, o)} ${nameOf(e, o)}`;
   });
 }
 
@@ -199,16 +213,54 @@ function lineLength(env: ToolEnv, o: Opts): number {
   return stdoutIsTty(env.io) ? (env.columns ?? 80) : (fromEnv ?? 80);
 }
 
+/** -s's column (with its space): GNU's as wide as the widest, in -h's units with -h; BusyBox's `%6llu ` always in 1K blocks (recorded). */
+function blockColumn(env: ToolEnv, entries: Entry[], o: Opts): string[] {
+  if (!o.blocks) return entries.map(() => '');
+  if (bb(env)) return entries.map((e) => `${String(e.blocks).padStart(6)} `);
+  const shown = entries.map((e) => (o.human && e.blocks > 0 ? gnuHuman(e.blocks * 1024) : String(e.blocks)));
+  const w = shown.reduce((m, x) => Math.max(m, x.length), 0);
+  return shown.map((x) => `${x.padStart(w)} `);
+}
+
+/**
+ * GNU's -m: names joined by `, `, a line broken after the comma where the next name would
+ * reach the line length (ls.c print_with_separator).
+ */
+function commaLines(names: readonly string[], width: number): string {
+  let out = '';
+  let pos = 0;
+  names.forEach((name, i) => {
+    const len = [...name].length;
+    if (i > 0) {
+      if (pos + len + 2 < width) {
+        out += ', ';
+        pos += 2;
+      } else {
+        out += ',\n';
+        pos = 0;
+      }
+    }
+    out += name;
+    pos += len;
+  });
+  return `${out}\n`;
+}
+
 function printEntries(env: ToolEnv, entries: Entry[], o: Opts): void {
   if (entries.length === 0) return;
   const ino = inodes(env, entries, o);
+  const blk = blockColumn(env, entries, o);
   if (o.long) {
-    env.io.out(`${longLines(env, entries, o).map((l, i) => ino[i] + l).join('\n')}\n`);
+    env.io.out(`${longLines(env, entries, o).map((l, i) => ino[i]! + blk[i]! + l).join('\n')}\n`);
     return;
   }
   const layout = o.layout ?? (stdoutIsTty(env.io) ? 'C' : '1');
+  if (layout === 'm') {
+    env.io.out(commaLines(entries.map((e, i) => ino[i]! + blk[i]! + nameOf(e, o)), lineLength(env, o)));
+    return;
+  }
   const cells: Cell[] = entries.map((e, i) => {
-    const text = ino[i] + nameOf(e, o);
+    const text = ino[i]! + blk[i]! + nameOf(e, o);
     return { text, width: [...text].length };
   });
   const lines = layout === '1' ? cells.map((c) => c.text) : bb(env) ? busyboxColumns(cells, lineLength(env, o), layout === 'x') : gnuColumns(cells, lineLength(env, o), o.tabsize ?? 8, layout === 'C');
@@ -233,7 +285,7 @@ function listDirectory(env: ToolEnv, full: string, label: string, o: Opts, heade
     entries.push(...(dot ? [dot] : []), ...(dotdot ? [dotdot] : []));
   }
   const sorted = sortEntries(env, entries, o);
-  if (o.long) env.io.out(total(env, sorted, o));
+  if (o.long || o.blocks) env.io.out(total(env, sorted, o));
   printEntries(env, sorted, o);
   if (!o.recursive) return;
   for (const e of sorted) {
@@ -244,7 +296,7 @@ function listDirectory(env: ToolEnv, full: string, label: string, o: Opts, heade
 
 type Flag = Exclude<keyof Opts, 'layout' | 'width' | 'tabsize'>;
 /** What each modelled option sets; `ignore`: accepted and meaningless here (no colours, no indicators). */
-const FLAGS: Record<string, Flag | 'ignore' | 'layout'> = { l: 'long', a: 'all', A: 'almost', h: 'human', d: 'dirOnly', t: 'time', S: 'size', r: 'reverse', R: 'recursive', n: 'numeric', '1': 'layout', C: 'layout', x: 'layout', i: 'inode', F: 'ignore', p: 'ignore', k: 'ignore', 'full-time': 'fullTime', color: 'ignore' };
+const FLAGS: Record<string, Flag | 'ignore' | 'layout'> = { l: 'long', a: 'all', A: 'almost', h: 'human', d: 'dirOnly', t: 'time', S: 'size', r: 'reverse', R: 'recursive', n: 'numeric', '1': 'layout', C: 'layout', x: 'layout', i: 'inode', F: 'ignore', p: 'ignore', k: 'ignore', 'full-time': 'fullTime', color: 'ignore', s: 'blocks', Q: 'quote', g: 'noOwner', o: 'noGroup', c: 'otherTime', u: 'otherTime', m: 'layout' };
 
 /**
  * GNU ls 9.1's getopt_long optstring and its whole long_options table, in ls.c's order (the order
@@ -266,7 +318,7 @@ const GNU: OptionSpec = {
     ['time-style', 'time-style', 'required'], ['zero', 'zero', 'none'], ['color', 'color', 'optional'], ['hyperlink', 'hyperlink', 'optional'],
     ['block-size', 'block-size', 'required'], ['context', 'Z', 'none'], ['author', 'author', 'none'], ...HELP_VERSION,
   ],
-  unsupported: [...'bcfgmoqsuvBDGHILNQUXZ', 'file-type', 'si', 'dereference-command-line-symlink-to-dir', 'hide', 'indicator-style', 'quoting-style', 'format', 'show-control-chars', 'sort', 'time', 'time-style', 'zero', 'hyperlink', 'block-size', 'author', 'group-directories-first'],
+  unsupported: [...'bfqvBDGHILNUXZ', 'file-type', 'si', 'dereference-command-line-symlink-to-dir', 'hide', 'indicator-style', 'quoting-style', 'format', 'show-control-chars', 'sort', 'time', 'time-style', 'zero', 'hyperlink', 'block-size', 'author', 'group-directories-first'],
   status: 2,
 };
 
@@ -284,7 +336,7 @@ function numberArg(env: ToolEnv, opt: string, value: string): number | ToolResul
 }
 
 function parse(args: string[], env: ToolEnv): { o: Opts; operands: string[] } | ToolResult {
-  const o: Opts = { long: false, all: false, almost: false, human: false, dirOnly: false, time: false, size: false, reverse: false, recursive: false, numeric: false, fullTime: false, inode: false };
+  const o: Opts = { long: false, all: false, almost: false, human: false, dirOnly: false, time: false, size: false, reverse: false, recursive: false, numeric: false, fullTime: false, inode: false, blocks: false, quote: false, noOwner: false, noGroup: false, otherTime: false };
   const apply = (key: string, value: string | undefined): ToolResult | undefined => {
     if (key === 'w' || key === 'T') {
       // BusyBox takes -T and ignores it (no tabs in its output).
@@ -296,13 +348,13 @@ function parse(args: string[], env: ToolEnv): { o: Opts; operands: string[] } | 
       return undefined;
     }
     const flag = FLAGS[key];
-    // BusyBox options outside the model (-g -s -Q -c -u -X -v -L -H, --group-directories-first) are refused by name, as GNU's are.
+    // BusyBox options outside the model (-X -v -L -H, --group-directories-first) are refused by name, as GNU's are.
     if (flag === undefined) {
       env.io.err(`ls: option '${key.length > 1 ? '--' : '-'}${key}' is not supported by this simulator\n`);
       return { status: 1 };
     }
     if (flag === 'layout') {
-      o.layout = key as '1' | 'C' | 'x';
+      o.layout = key as '1' | 'C' | 'x' | 'm';
       // GNU: the last format option wins; BusyBox's -C and -x undo -l, its -1 does not.
       if (!bb(env) || key !== '1') o.long = false;
     } else if (flag !== 'ignore') o[flag] = true;
@@ -327,7 +379,9 @@ function parse(args: string[], env: ToolEnv): { o: Opts; operands: string[] } | 
     operands = parsed.operands;
   }
   if (o.dirOnly) o.recursive = false;
-  if (o.fullTime || o.numeric) o.long = true;
+  if (o.fullTime || o.numeric || o.noOwner || o.noGroup) o.long = true;
+  // GNU's -c and -u without -l sort by that time, newest first; BusyBox's only with -t (recorded).
+  if (o.otherTime && !o.long && !bb(env)) [o.time, o.size] = [true, false];
   return { o, operands };
 }
 
