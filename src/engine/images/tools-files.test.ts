@@ -125,3 +125,24 @@ describe('touch -c -d -t -r', () => {
     );
   });
 });
+
+// Recorded on this machine: coreutils 9.1 cp/mv and `busybox cp -rv`, `busybox mv -v` on the same tree.
+describe('cp and mv walk their options: -v, -n, -r/-R/-a, -p', () => {
+  const TREE = 'mkdir -p d/s; echo 1 > d/x; echo 2 > d/s/y; echo a > a; ';
+  const line = 'cp -rv d e; mkdir g; cp -rv d g; mv -v e h; cp -v a b; mv -v b b2; cp d z; echo $?; cp -n a b2; echo $?; ls h; chmod 700 a; cp -p a ap; ls -l ap';
+  it('GNU', () => {
+    expect(execInContainer(container('debian:12'), 1000, ['sh', '-c', TREE + line]).output).toBe(
+      "'d' -> 'e'\n'd/s' -> 'e/s'\n'd/s/y' -> 'e/s/y'\n'd/x' -> 'e/x'\n'd' -> 'g/d'\n'd/s' -> 'g/d/s'\n'd/s/y' -> 'g/d/s/y'\n'd/x' -> 'g/d/x'\nrenamed 'e' -> 'h'\n'a' -> 'b'\nrenamed 'b' -> 'b2'\n" +
+        "cp: -r not specified; omitting directory 'd'\n1\n0\ns\nx\n-rwx------ 1 root root 2 Sep  1 09:00 ap\n",
+    );
+    expect(execInContainer(container('debian:12'), 1000, ['sh', '-c', 'cp /etc/hostname; cp -i a b']).output).toBe(
+      "cp: missing destination file operand after '/etc/hostname'\nTry 'cp --help' for more information.\ncp: option '-i' is not supported by this simulator\n",
+    );
+  });
+  it('BusyBox: a directory named after what is in it', () => {
+    expect(execInContainer(container('busybox:1.36'), 1000, ['sh', '-c', TREE + line]).output).toBe(
+      "'d/s/y' -> 'e/s/y'\n'd/s' -> 'e/s'\n'd/x' -> 'e/x'\n'd' -> 'e'\n'd/s/y' -> 'g/d/s/y'\n'd/s' -> 'g/d/s'\n'd/x' -> 'g/d/x'\n'd' -> 'g/d'\n'e' -> 'h'\n'a' -> 'b'\n'b' -> 'b2'\n" +
+        "cp: omitting directory 'd'\n1\n0\ns\nx\n-rwx------    1 root     root             2 Sep  1 09:00 ap\n",
+    );
+  });
+});

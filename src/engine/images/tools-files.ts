@@ -1,19 +1,20 @@
 /**
- * File commands (cat, touch, rm, mkdir, cp, mv, readlink; ls in tools-ls.ts) on the container's
+ * File commands (cat, touch, rm, mkdir, rmdir, readlink; cat's display in tools-cat.ts, cp and mv in
+ * tools-cp.ts, ls in tools-ls.ts) on the container's
  * overlay filesystem, with BusyBox or GNU coreutils error texts depending on the image.
  */
 import { listDir, lstat, makeDir, parentProblem, readOnlyAt, remove, resolveLinks, setMode, stat, writeFile } from './fs';
-import { permOf } from './file-mode';
 import { HELP_VERSION, quote, toolOptions, type OptionSpec } from './tool-options';
 import { getopt32, type GetoptSpec } from '../../k8s/getopt';
 import { BUSYBOX_USAGE } from './busybox-usage';
 import { catFiles } from './tools-cat';
+import { COPY_TOOLS } from './tools-cp';
 import { parseMode } from './tools-chmod';
 import { entryOf, ls } from './tools-ls';
 import { EPOCH_MS } from '../../k8s/time';
 import { zoneOf } from './date-format';
 import { parseDate, posixDate } from './date-parse';
-import { bb, flags, idsOf, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
+import { bb, idsOf, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 
 /**
  * Each tool's options as GNU coreutils 9.1 (getopt_long optstring and long table, in the source's
@@ -306,47 +307,6 @@ function readlink(args: string[], env: ToolEnv): ToolResult {
   return { status };
 }
 
-/** Seconds (fractions allowed, s/m/h/d suffixes) → ms; `infinity` → block. */
-function copyMove(move: boolean): Tool {
-  return (args, env) => {
-    const { rest } = flags(args);
-    const name = move ? 'mv' : 'cp';
-    if (rest.length < 2) {
-      env.io.err(`${name}: missing destination file operand\n`);
-      return { status: 1 };
-    }
-    const dest = path(env, rest[rest.length - 1]!);
-    let status = 0;
-    for (const a of rest.slice(0, -1)) {
-      const src = path(env, a);
-      const s = stat(env.fs, env.base, src);
-      if (s.kind !== 'file') {
-        env.io.err(bb(env) ? `${name}: can't stat '${a}': No such file or directory\n` : `${name}: cannot stat '${a}': No such file or directory\n`);
-        status = 1;
-        continue;
-      }
-      const target = stat(env.fs, env.base, dest).kind === 'dir' ? `${dest}/${src.slice(src.lastIndexOf('/') + 1)}` : dest;
-      const parent = parentProblem(env.fs, env.base, target);
-      if (parent) {
-        const to = rest[rest.length - 1]!;
-        if (move) env.io.err(bb(env) ? `mv: can't rename '${a}': ${parent}\n` : `mv: cannot move '${a}' to '${to}': ${parent}\n`);
-        else env.io.err(bb(env) ? `cp: can't create '${to}': ${parent}\n` : `cp: cannot create regular file '${to}': ${parent}\n`);
-        status = 1;
-        continue;
-      }
-      const existed = stat(env.fs, env.base, target).kind === 'file';
-      const mode = permOf(env.fs, env.base, resolveLinks(env.fs, env.base, src), 'file', s.content);
-      writeFile(env.fs, env.base, target, s.content, false, env.clock, () => idsOf(env));
-      // A rename keeps the file's mode; a copy to a new file takes the source's less the umask
-      // (022) and its set-id bits, and a file copied over keeps its own (GNU and BusyBox cp, no -p).
-      const wanted = move ? mode : existed ? undefined : mode & 0o777 & ~0o022;
-      if (wanted !== undefined && wanted !== permOf(env.fs, env.base, resolveLinks(env.fs, env.base, target), 'file', s.content)) setMode(env.fs, env.base, target, wanted);
-      if (move) remove(env.fs, env.base, src);
-    }
-    return { status };
-  };
-}
-
 export const FILE_TOOLS: Record<string, Tool> = {
   cat,
   touch,
@@ -355,6 +315,5 @@ export const FILE_TOOLS: Record<string, Tool> = {
   rmdir,
   ls,
   readlink,
-  cp: copyMove(false),
-  mv: copyMove(true),
+  ...COPY_TOOLS,
 };
