@@ -106,6 +106,17 @@ export function toolOptions(args: readonly string[], env: ToolEnv, gnu: OptionSp
   return walked.k === 'error' ? optionError(env, gnu, messageOf(libcGetopt(env), walked.error)) : walked.value;
 }
 
+/** gnulib's argmatch for an option's argument: an exact name or an unambiguous prefix gives its value, else GNU's list of valid arguments as a usage error. */
+export function argmatchIn(env: ToolEnv, spec: OptionSpec, value: string, option: string, table: readonly [string, string][]): string | ToolResult {
+  const exact = table.find(([n]) => n === value);
+  const prefixed = value === '' ? [] : table.filter(([n]) => n.startsWith(value));
+  const hit = exact ?? prefixed[0];
+  if (hit && (exact || prefixed.length === 1)) return hit[1];
+  const why = hit ? 'ambiguous' : 'invalid';
+  const list = table.map(([n]) => `\n  - ${quote(env, n)}`).join('');
+  return usageError(env, spec, `${why} argument ${quote(env, value)} for ${quote(env, `--${option}`)}\nValid arguments are:${list}`);
+}
+
 /** Writes `tool: message` alone (GNU's die() without usage) and returns `status`. */
 export function fatal(env: ToolEnv, tool: string, message: string, status = 1): ToolResult {
   env.io.err(`${tool}: ${message}\n`);

@@ -15,7 +15,7 @@ import { EPOCH_MS } from '../../k8s/time';
 import { shownAt, strftime, zoneOf, type DateLocale, type Instant } from './date-format';
 import { parseDate, posixDate } from './date-parse';
 import { stat } from './fs';
-import { bareFile, fatal, getopt, quote, usageError, type OptionSpec } from './tool-options';
+import { argmatchIn, bareFile, fatal, getopt, quote, usageError, type OptionSpec } from './tool-options';
 import { path, type ToolEnv, type ToolResult } from './tool-types';
 
 const DATE: OptionSpec = {
@@ -32,15 +32,7 @@ const DATE: OptionSpec = {
 const ISO: readonly [string, string][] = [['hours', '%Y-%m-%dT%H%:z'], ['minutes', '%Y-%m-%dT%H:%M%:z'], ['date', '%Y-%m-%d'], ['seconds', '%Y-%m-%dT%H:%M:%S%:z'], ['ns', '%Y-%m-%dT%H:%M:%S,%N%:z']];
 const RFC3339: readonly [string, string][] = [['date', '%Y-%m-%d'], ['seconds', '%Y-%m-%d %H:%M:%S%:z'], ['ns', '%Y-%m-%d %H:%M:%S.%N%:z']];
 
-/** argmatch: an exact name or an unambiguous prefix, else GNU's list of valid arguments. */
-function argmatch(env: ToolEnv, value: string, option: string, table: readonly [string, string][]): string | ToolResult {
-  const hit = table.find(([n]) => n === value) ?? (value === '' ? undefined : table.filter(([n]) => n.startsWith(value)).at(0));
-  const unique = hit && (table.find(([n]) => n === value) || table.filter(([n]) => n.startsWith(value)).length === 1);
-  if (hit && unique) return hit[1];
-  const why = hit ? 'ambiguous' : 'invalid';
-  const list = table.map(([n]) => `\n  - ${quote(env, n)}`).join('');
-  return usageError(env, DATE, `${why} argument ${quote(env, value)} for ${quote(env, `--${option}`)}\nValid arguments are:${list}`);
-}
+const argmatch = (env: ToolEnv, value: string, option: string, table: readonly [string, string][]): string | ToolResult => argmatchIn(env, DATE, value, option, table);
 
 function locale(env: ToolEnv): DateLocale {
   return /^en_/.test(env.vars.LC_ALL || env.vars.LC_TIME || env.vars.LANG || '') ? 'en_US' : 'C';

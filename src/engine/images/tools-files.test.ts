@@ -146,3 +146,12 @@ describe('cp and mv walk their options: -v, -n, -r/-R/-a, -p', () => {
     );
   });
 });
+
+describe('tee -p', () => {
+  // Recorded: coreutils 9.1 `tee --output-error=ex` (C locale quotes).
+  it('GNU: -p and --output-error=MODE are taken; a MODE argmatch does not know is its usage error', () => {
+    expect(execInContainer(container('debian:12'), 1000, ['sh', '-c', 'echo hi | tee -p /tmp/t1; echo x | tee --output-error=warn /tmp/t2; echo y | tee --output-error=ex /tmp/t3; echo $?; cat /tmp/t1 /tmp/t2']).output).toBe(
+      "hi\nx\ntee: ambiguous argument 'ex' for '--output-error'\nValid arguments are:\n  - 'warn'\n  - 'warn-nopipe'\n  - 'exit'\n  - 'exit-nopipe'\nTry 'tee --help' for more information.\n1\nhi\nx\n",
+    );
+  });
+});

@@ -17,7 +17,7 @@ import { grep } from './tools-grep';
 import { seq } from './tools-seq';
 import { sort } from './tools-sort';
 import { tr } from './tools-tr';
-import { bareFile, byteLength, fatal, getopt, HELP_VERSION, lines, PLAIN_ERRORS, quote, quoteFile, rawLines, readOperand, sliceBytes, toolOptions, usageError, utf8Locale, type OpenErrors, type OptionSpec } from './tool-options';
+import { argmatchIn, bareFile, byteLength, fatal, getopt, HELP_VERSION, lines, PLAIN_ERRORS, quote, quoteFile, rawLines, readOperand, sliceBytes, toolOptions, usageError, utf8Locale, type OpenErrors, type OptionSpec } from './tool-options';
 import { bb, idsOf, ok, path, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 import { getopt32 } from '../../k8s/getopt';
 
@@ -323,12 +323,24 @@ function uniq(args: string[], env: ToolEnv): ToolResult {
   return ok;
 }
 
-/** GNU tee 9.1's getopt_long "aip" and table, BusyBox's getopt32 "ia"; -i (SIGINT ignored) changes nothing here, -p is refused by name. */
-const TEE: OptionSpec = { tool: 'tee', short: 'aip', long: [['append', 'a', 'none'], ['ignore-interrupts', 'i', 'none'], ['output-error', 'p', 'optional'], ...HELP_VERSION], unsupported: ['p'] };
+/**
+ * GNU tee 9.1's getopt_long "aip" and table, BusyBox's getopt32 "ia". -i (SIGINT ignored) changes
+ * nothing here, nor do -p and --output-error=MODE (they decide what a failed write does, and
+ * writes here do not fail; the files that cannot be opened are reported either way), once MODE
+ * is one of argmatch's.
+ */
+const TEE: OptionSpec = { tool: 'tee', short: 'aip', long: [['append', 'a', 'none'], ['ignore-interrupts', 'i', 'none'], ['output-error', 'p', 'optional'], ...HELP_VERSION] };
+const OUTPUT_ERROR: readonly [string, string][] = [['warn', 'warn'], ['warn-nopipe', 'warn-nopipe'], ['exit', 'exit'], ['exit-nopipe', 'exit-nopipe']];
 
 function tee(args: string[], env: ToolEnv): ToolResult {
   const o = toolOptions(args, env, TEE, getopt32('ia'), 'ia');
   if (!('set' in o)) return o;
+  // -p alone (and --output-error without =MODE) is warn-nopipe; toolOptions keeps '' for it.
+  const mode = o.values.get('p');
+  if (mode) {
+    const m = argmatchIn(env, TEE, mode, 'output-error', OUTPUT_ERROR);
+    if (typeof m !== 'string') return m;
+  }
   const { set, operands: rest } = o;
   let status = 0;
   for (const f of rest) {
