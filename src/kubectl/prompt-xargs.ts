@@ -43,7 +43,8 @@ function parseOptions(args: string[]): { opts: Options; command: string[] } | Co
     return n;
   };
   const walked = getopt(args, XARGS_OPTIONS, ({ key, value, name }): CommandResult | undefined => {
-    if (UNSUPPORTED.includes(key)) return usage(`option '${name}' is not supported by this simulator`);
+    // The simulator's own refusal is one line, not a usage error (engine/images/tool-options.ts).
+    if (UNSUPPORTED.includes(key)) return error(`option '${name}' is not supported by this simulator`);
     if (key === 'r') opts.noRunIfEmpty = true;
     else if (key === 't') opts.trace = true;
     else if (key === '0') opts.delimiter = '\0';
