@@ -35,6 +35,8 @@ describe('grep -r', () => {
     const run = shell('busybox:1.36');
     expect(run('grep -rn server d/')).toBe('d/bin.dat:1:bin\0server\nd/k.conf:1:server: a\nd/sub/y.yaml:1:x server\n');
     expect(run('cd d; echo | grep -r server; echo $?')).toBe('1\n');
+    // Without -r a directory reads as nothing, silently.
+    expect(run('grep server d; echo $?')).toBe('1\n');
   });
 
 });

@@ -356,7 +356,9 @@ export function grep(args: string[], env: ToolEnv): ToolResult {
   const quietEnv = s.silent ? envWith(env, { io: { ...env.io, err: () => undefined } }) : env;
   for (const f of files) {
     for (const found of walk.recurse === '' || f === '-' ? [{ name: f }] : recursion(f, implicit, walk, env)) {
-      const text = 'text' in found ? found.text : readOperand(quietEnv, 'grep', found.name, PLAIN_ERRORS, stdin);
+      // BusyBox's grep opens a directory and its read fails: no lines, no message (recorded).
+      const bbDir = bb(env) && found.name !== '-' && stat(env.fs, env.base, path(env, found.name)).kind === 'dir';
+      const text = 'text' in found ? found.text : bbDir ? '' : readOperand(quietEnv, 'grep', found.name, PLAIN_ERRORS, stdin);
       if (text === undefined) {
         error = true;
         continue;
