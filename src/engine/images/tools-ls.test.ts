@@ -10,7 +10,8 @@ import { execInContainer, startProcess } from './process';
 import { nodeBaseFs } from './base-fs';
 import { newLayer, writeFile } from './fs';
 import { ls } from './tools-ls';
-import { bbHuman, gnuHuman } from './tools-sysinfo';
+import { gnuHuman } from './tools-disk';
+import { bbHuman } from './tools-sysinfo';
 
 function container(image: string) {
   return startProcess({ image: resolveImage(image), command: ['sleep', '3600'], env: {}, ports: {}, startedAt: 0, restartCount: 0, seed: 1 });

@@ -11,7 +11,8 @@ import { resolveImage } from './catalog';
 import { newLayer, type BaseFs } from './fs';
 import { execInContainer, startProcess } from './process';
 import { cpuMax, cpuWeight, nodeMounts, procMeminfo, withSystem, type MachineFacts } from './sysinfo';
-import { bbHuman, gnuHuman } from './tools-sysinfo';
+import { gnuHuman } from './tools-disk';
+import { bbHuman } from './tools-sysinfo';
 import { TOOLS, type ToolEnv } from './tools';
 import type { ProcessInput } from './types';
 

@@ -32,6 +32,7 @@ import { find } from './tools-find';
 import { printf } from './tools-printf';
 import { id } from './tools-id';
 import { unescapeAll } from './backslash-escapes';
+import { DISK_TOOLS } from './tools-disk';
 import { SYSINFO_TOOLS } from './tools-sysinfo';
 import { bb, flags, ok, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 import { getopt, HELP_VERSION, quote, toolOptions, usageError, type OptionSpec } from './tool-options';
@@ -192,6 +193,7 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
   ...FILE_TOOLS,
   ...TEXT_TOOLS,
   ...SYSINFO_TOOLS,
+  ...DISK_TOOLS,
   chroot,
   echo,
   printf,
