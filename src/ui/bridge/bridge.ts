@@ -344,8 +344,12 @@ export class SimBridge {
   /** Ctrl+C on a command that is still waiting at the playhead. */
   interrupt(id: number): void {
     const entry = this.store.getState().terminal.entries.find((e) => e.id === id);
-    const t = Math.floor(this.store.getState().cluster.now);
-    if (!entry || entry.state !== 'done' || entry.endedAt === undefined || entry.endedAt <= t) return;
+    if (!entry) return;
+    // The moment shown may trail the line (typed at the frontier while playing a step behind it);
+    // the Ctrl+C still comes after the line it stops, so it lands no earlier than the line's start
+    // — a fork before it would discard the line as if it had never been typed.
+    const t = Math.max(Math.floor(this.store.getState().cluster.now), entry.startedAt ?? 0);
+    if (entry.state !== 'done' || entry.endedAt === undefined || entry.endedAt <= t) return;
     this.store.setState((s) => ({ terminal: commandInterrupted(s.terminal, id, t) }));
     this.fork(t, id);
   }

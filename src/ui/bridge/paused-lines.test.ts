@@ -90,3 +90,29 @@ describe('a full-screen program typed at a node login while paused', () => {
     expect(store.getState().playback.playing).toBe(false);
   });
 });
+
+describe('Ctrl+C on a container line that began after the moment shown', () => {
+  it('interrupts the line at its start instead of discarding it: its ^C stays in the transcript and $? is 130', async () => {
+    const { store, bridge } = await paused();
+    bridge.run('kubectl run bb --image=busybox:1.36 -- sleep 3600');
+    bridge.run('sim advance 20s');
+    bridge.run('kubectl exec -it bb -- sh');
+    await settle();
+    const id = bridge.run('sleep infinity');
+    await settle();
+    const line = store.getState().terminal.entries.find((e) => e.id === id)!;
+    // The playhead trails the line (as it does while playing a step behind the frontier): shown
+    // is a moment before the line began.
+    bridge.seekTime(line.startedAt! - 300);
+    await settle();
+    expect(store.getState().cluster.now).toBeLessThan(line.startedAt!);
+    bridge.interrupt(id);
+    await settle();
+    await settle();
+    const after = store.getState().terminal.entries.find((e) => e.id === id);
+    expect(after).toMatchObject({ line: 'sleep infinity', exitCode: 130 });
+    bridge.run('echo status $?');
+    await settle();
+    expect(store.getState().terminal.entries.at(-1)!.output.map((c) => c.text).join('')).toBe('status 130\n');
+  });
+});
