@@ -7,6 +7,9 @@
  * this terminal completes kubectl by itself. Functions (`f() { …; }`) and the calls under way
  * (their `$1`…, what their `local` shadows) live here too, and `$RANDOM`'s generator. Like the
  * workstation's files, this state is rebuilt by replaying the session's log.
+ *
+ * Over 400 lines: one class, the prompt's state, whose builtins (set, shopt, cd, unset, declare,
+ * mapfile, assignments) each read and change several of its parts together.
  */
 import { own } from '../k8s/own';
 import { WORKSTATION_HOME, type Workstation } from '../engine/index';

@@ -5,6 +5,9 @@
  *
  * Owned by src/engine/images (catalog.ts, process.ts, shell.ts); consumed by src/engine/node and
  * src/engine/kubelet.
+ *
+ * Over 400 lines: declarations only, no code — the whole contract in one place, so both sides
+ * read the same file when it changes.
  */
 import type { ScreenFrame } from '../../k8s/procps-watch-screen';
 import type { MysqlRequest, MysqlWire } from './mysql-wire';
