@@ -80,6 +80,12 @@ export interface World extends SimCore {
   cloud?: CloudState;
   /** `sim load` traffic and the CPU it costs (metrics/load.ts); absent until the first load. */
   traffic?: TrafficState;
+  /**
+   * How many nodes' kube-proxy rule for the cluster DNS address points at each Pod IP (derived
+   * from those rules, node/cluster-dns.ts; absent until the first such rule). Kept in the world so
+   * a snapshot carries it; it spares every sandbox start and stop a walk over all the nodes' rules.
+   */
+  dnsRuleTargets?: Map<string, number>;
   /** Scale mode (scale-mode.ts), decided when the cluster is built; absent: off. */
   scaleMode?: true;
   /** Optional controllers the learner started (`sim controller start sample`), by name; absent: none. */

@@ -2,12 +2,26 @@ import { describe, expect, it } from 'vitest';
 import type { Pod, Service } from '../../k8s/types';
 import { bootCluster, createPod, getPod, podManifest } from '../kubelet/kubelet.testing';
 import { type Simulation, worldOf } from '../simulation';
+import type { World } from '../world';
 import { clusterDnsFrom } from './cluster-dns';
 
 function logs(sim: Simulation, name: string, container?: string): string {
   const res = sim.request({ verb: 'get', resource: 'pods', subresource: 'log', namespace: 'default', name, logOptions: container ? { container } : {} });
   if (!res.ok) throw new Error(res.error.message);
   return res.text ?? '';
+}
+
+/** `w.dnsRuleTargets` recounted from every node's kube-proxy rule: what the kept index must equal. */
+function dnsTargetsRecounted(w: World): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const c of w.components.values()) {
+    if (c.kind !== 'kube-proxy') continue;
+    for (const ep of c.rules['10.96.0.10:53/UDP']?.endpoints ?? []) {
+      const ip = ep.slice(0, ep.lastIndexOf(':'));
+      out.set(ip, (out.get(ip) ?? 0) + 1);
+    }
+  }
+  return out;
 }
 
 function service(name: string, extra: Partial<Service['spec']> = {}): Service {
@@ -72,6 +86,8 @@ describe('cluster DNS inside Pods', () => {
     const client = ['node-1', 'node-2', 'node-3'].find((n) => !coredns.some((p) => p.spec.nodeName === n))!;
     const order = [survivor, victim].map((p) => p.status!.podIP!).sort();
     expect(clusterDnsFrom(w, client).route).toEqual({ kind: 'dnat', endpoints: ['serving', 'serving'] });
+    // Every node (control plane included) points at both CoreDNS Pods.
+    expect(w.dnsRuleTargets).toEqual(new Map(order.map((ip) => [ip, 4])));
     expect(clusterDnsFrom(w, client).records['kube-dns.kube-system.svc.cluster.local']).toEqual(['10.96.0.10']);
     createPod(sim, podManifest('client', 'busybox:1.36', { node: client, container: { command: ['sh', '-c', 'while true; do nslookup kubernetes.default.svc.cluster.local >/dev/null && echo ok || echo timeout; sleep 1; done'] } }));
     sim.advance(10_000);
@@ -89,6 +105,9 @@ describe('cluster DNS inside Pods', () => {
     // EndpointSlice drops it and kube-proxy's next sync leaves only the live CoreDNS.
     sim.advance(90_000);
     expect(clusterDnsFrom(w, client).route).toEqual({ kind: 'dnat', endpoints: ['serving'] });
+    // The powered-off node's kube-proxy keeps its stale rule (nothing runs there to sync it).
+    expect(w.dnsRuleTargets).toEqual(dnsTargetsRecounted(w));
+    expect(w.dnsRuleTargets?.get(victim.status!.podIP!)).toBe(1);
   });
 
   it('a headless Service resolves to its ready endpoints, and to nothing (NXDOMAIN) without one', () => {

@@ -21,6 +21,7 @@ import type { ProxyRule } from './proxy-state';
 import type { ContainerRecord, RuntimeState, SandboxRecord } from './runtime-state';
 
 const DNS_PORT = 53;
+const DNS_RULE_KEY = `${CLUSTER_DNS}:${DNS_PORT}/UDP`;
 const SERVICE_NAME_LABEL = 'kubernetes.io/service-name';
 
 // Looked up by id rather than through cri.ts/kube-proxy.ts, which call in here.
@@ -32,7 +33,7 @@ function runtimeOn(w: World, node: string): RuntimeState | undefined {
 /** The node's iptables rule for the clusterDNS address, port 53/UDP (kept while kube-proxy is down). */
 function dnsRule(w: World, node: string): ProxyRule | undefined {
   const c = w.components.get(`kube-proxy/${node}` as ComponentId);
-  return c?.kind === 'kube-proxy' ? c.rules[`${CLUSTER_DNS}:${DNS_PORT}/UDP`] : undefined;
+  return c?.kind === 'kube-proxy' ? c.rules[DNS_RULE_KEY] : undefined;
 }
 
 const ipOf = (endpoint: string): string => endpoint.slice(0, endpoint.lastIndexOf(':'));
@@ -153,12 +154,31 @@ export function publishClusterDns(w: World, nodes: readonly string[] = w.machine
   }
 }
 
+/** The Pod IPs a set of kube-proxy rules sends cluster DNS queries to. */
+function dnsTargetsOf(rules: Readonly<Record<string, ProxyRule>>): string[] {
+  return rules[DNS_RULE_KEY]?.endpoints.map(ipOf) ?? [];
+}
+
+/** Keeps `w.dnsRuleTargets` exact as one node's kube-proxy replaces its rules `before` with `after`. */
+export function dnsRuleReplaced(w: World, before: Readonly<Record<string, ProxyRule>>, after: Readonly<Record<string, ProxyRule>>): void {
+  const gone = dnsTargetsOf(before);
+  const added = dnsTargetsOf(after);
+  if (gone.length === 0 && added.length === 0) return;
+  const counts = (w.dnsRuleTargets ??= new Map());
+  for (const ip of gone) {
+    const n = (counts.get(ip) ?? 0) - 1;
+    if (n > 0) counts.set(ip, n);
+    else counts.delete(ip);
+  }
+  for (const ip of added) counts.set(ip, (counts.get(ip) ?? 0) + 1);
+}
+
 /**
  * After what holds the addresses `ips` changed (processes there stopped, a sandbox was torn down
- * or given one of them): if one is a kube-dns endpoint, every node's view changed.
+ * or given one of them): if one is a kube-dns endpoint on any node's rule, every node's view changed.
  */
 export function dnsEndpointsChanged(w: World, ips: readonly string[]): void {
-  if (ips.length === 0) return;
-  const affected = w.machines.some((m) => dnsRule(w, m)?.endpoints.some((ep) => ips.includes(ipOf(ep))));
-  if (affected) publishClusterDns(w);
+  const targets = w.dnsRuleTargets;
+  if (!targets || !ips.some((ip) => targets.has(ip))) return;
+  publishClusterDns(w);
 }

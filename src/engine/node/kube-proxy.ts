@@ -13,7 +13,7 @@ import { listCache, newInformer, syncInformer } from '../client/informer';
 import { deliver, traceWatch, relistAfterClose } from '../client/watch-host';
 import { markComponentChanged, setTimer, trace } from '../runtime';
 import type { World } from '../world';
-import { publishClusterDns } from './cluster-dns';
+import { dnsRuleReplaced, publishClusterDns } from './cluster-dns';
 import { rebalanceLoad } from '../metrics/load';
 import { buildRules, resolveServiceRequest, ruleStats, serviceIP, type ServiceResolution } from './proxy-rules';
 import type { KubeProxyState } from './proxy-state';
@@ -39,7 +39,10 @@ function syncRules(w: World, self: KubeProxyState): void {
   const next = buildRules(listCache<Service>(svcs), listCache<EndpointSlice>(slices), self.host);
   self.lastSyncAt = w.now;
   const same = JSON.stringify(next) === JSON.stringify(self.rules) && self.syncs > 0;
-  if (!same) self.rules = next;
+  if (!same) {
+    dnsRuleReplaced(w, self.rules, next);
+    self.rules = next;
+  }
   // A Service or EndpointSlice change reaches CoreDNS's watch as it reaches this one: the
   // moment this node's Pods see different DNS (a headless Service's endpoints change no rule).
   publishClusterDns(w, [self.host]);
