@@ -23,19 +23,33 @@ export function criImageUser(user: string | undefined): CriImageUser {
   return NUMERIC.test(part) ? { uid: Number(part) } : { username: part };
 }
 
+/**
+ * The rows of each file text seen, shared: the kubelet's relist resolves every container's user
+ * once a second, over the same few images' files. Bounded by the distinct passwd/group texts (the
+ * catalog's images and what learners write); dropped whole past the bound. Callers never mutate rows.
+ */
+const ROWS = new Map<string, readonly (readonly string[])[]>();
+const ROWS_BOUND = 256;
+
 /** One /etc/passwd or /etc/group line split at its colons (comment and blank lines dropped). */
-export function rowsOf(content: string | undefined): string[][] {
-  return (content ?? '')
+export function rowsOf(content: string | undefined): readonly (readonly string[])[] {
+  const text = content ?? '';
+  let rows = ROWS.get(text);
+  if (rows) return rows;
+  rows = text
     .split('\n')
     .filter((l) => l !== '' && !l.startsWith('#'))
     .map((l) => l.split(':'));
+  if (ROWS.size >= ROWS_BOUND) ROWS.clear();
+  ROWS.set(text, rows);
+  return rows;
 }
 
 export interface ResolvedUser {
   uid: number;
   gid: number;
   /** The passwd entry of the uid (name, home), when the image has one. */
-  entry: string[] | undefined;
+  entry: readonly string[] | undefined;
 }
 
 /**
@@ -43,7 +57,7 @@ export interface ResolvedUser {
  * a bare user takes its passwd entry's gid (0 when it has none); a given group is a gid or a
  * group name. `passwd` and `group` are the image's files' rows.
  */
-export function resolveUser(spec: string, passwd: readonly string[][], group: readonly string[][]): ResolvedUser {
+export function resolveUser(spec: string, passwd: readonly (readonly string[])[], group: readonly (readonly string[])[]): ResolvedUser {
   const [u = '', g] = spec === '' ? ['0'] : spec.split(':');
   const byName = NUMERIC.test(u) ? undefined : passwd.find((r) => r.length >= 4 && r[0] === u);
   const uid = NUMERIC.test(u) ? Number(u) : byName ? Number(byName[2]) : 0;

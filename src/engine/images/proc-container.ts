@@ -219,7 +219,7 @@ function accountOf(m: Machine, ctx: RunContext) {
   const name = entry?.[0] ?? (id === 0 ? 'root' : String(id));
   const gid = ctx.runAsGroup ?? imageGid;
   const groupFile = stat(m.fs, ctx.base, '/etc/group');
-  const groupRows = groupFile.kind === 'file' ? groupFile.content.split('\n').map((l) => l.split(':')).filter((f) => f.length >= 3) : [];
+  const groupRows = groupFile.kind === 'file' ? rowsOf(groupFile.content).filter((f) => f.length >= 3) : [];
   const groupName = (g: number): string | undefined => (g === 0 ? 'root' : groupRows.find((f) => f[2] === String(g))?.[0]);
   // containerd's additional gids: the primary gid (ensureAdditionalGids), the groups /etc/group lists
   // the user in (WithAdditionalGIDs) unless supplementalGroupsPolicy is Strict, then CRI's
