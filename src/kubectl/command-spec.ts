@@ -41,8 +41,10 @@ export interface CommandSpec<Run> {
   /** Other names that run it, not offered by completion (cobra's Aliases). */
   aliases?: readonly string[];
   /**
-   * Where the command runs itself too (apply): the flags it parses when the line names no
-   * subcommand, and each subcommand's own; `flags` is then their union.
+   * For a command with subcommands: its own flags, which cobra reads a line with when it names no
+   * subcommand (none but the global ones for a parent whose Run is DefaultSubCommandRun; apply's
+   * and create's own where they run themselves), and each subcommand's (an alias's too), so a flag
+   * only another subcommand takes is unknown; `flags` is then their union.
    */
   ownFlags?: readonly FlagDef[];
   subcommandFlags?: Readonly<Record<string, readonly FlagDef[]>>;

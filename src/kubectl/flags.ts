@@ -222,6 +222,8 @@ export function parseFlags(argv: string[], defs: FlagDef[], commandPath: string)
 /** What cobra needs of a command to find its subcommands: the flags it knows and its children's names. */
 export interface CommandNode {
   flags: readonly FlagDef[];
+  /** Its own flags where `flags` is its subcommands' union: the table cobra reads the line with at this level. */
+  ownFlags?: readonly FlagDef[];
   subcommands?: readonly string[];
   subcommandAliases?: readonly string[];
 }
@@ -281,7 +283,7 @@ export function splitCommand(argv: readonly string[], commandOf: (word: string) 
   const rest = argsMinusFirst(argv, first, GLOBAL_FLAGS);
   const node = commandOf(first);
   if (!node?.subcommands?.length) return { words: [first], rest };
-  const flags = [...node.flags, ...GLOBAL_FLAGS];
+  const flags = [...(node.ownFlags ?? node.flags), ...GLOBAL_FLAGS];
   const second = stripFlags(rest, flags)[0];
   if (second === undefined || !(node.subcommands.includes(second) || node.subcommandAliases?.includes(second))) return { words: [first], rest };
   return { words: [first, second], rest: argsMinusFirst(rest, second, flags) };

@@ -20,6 +20,7 @@ import { discoveryFailureLog, readsFiles, requestTimeoutOf } from './discovery-f
 import { HELP, ROOT_COMMANDS, UNSUPPORTED, notAvailable } from './commands/help';
 import { unknownCommandText } from '../k8s/cobra-suggest';
 import { asksForHelp, printCommandHelp, runHelp, runOptions } from './help/print';
+import { commandFlags, helpTopic } from './help/topics';
 import { COMMANDS } from './commands/registry';
 import { runAlpha } from './commands/alpha';
 import { defaultKubeconfig, type KubeadmPem, type Kubeconfig } from './kubeconfig';
@@ -72,16 +73,17 @@ function dispatch(env: Env, argv: string[]): number {
   const cmd: Command | undefined = Object.hasOwn(COMMANDS, word) ? COMMANDS[word]!.run : undefined;
   if (cmd) {
     // Everything after `--` belongs to the command kubectl runs (`exec … -- etcdctl --help`).
-    if (asksForHelp(rest)) {
-      // cobra parses the flags before it looks at --help, so an unknown flag is still the answer.
-      // Only where one table covers the command named: a parent's table is a union of its
-      // subcommands' that could accept what the one named would not.
-      const spec = COMMANDS[word]!;
-      const sub = words[1];
-      const table = !spec.subcommands ? spec.flags : sub === undefined ? spec.ownFlags : spec.subcommandFlags?.[sub];
-      if (table) parseFlags(withoutHelp(rest), [...table], `kubectl ${words.join(' ')}`);
-      return printCommandHelp(env, argv);
+    const help = asksForHelp(rest);
+    // cobra parses the flags of the command it found before it looks at --help, so an unknown flag
+    // is still the answer; and a parent named alone is read with its own table, not the union of
+    // its subcommands' (`kubectl config --bogus`). A command named with its subcommand parses its
+    // own table when it runs.
+    if (help || (COMMANDS[word]!.subcommands && words.length === 1)) {
+      const path = helpTopic(argv);
+      const table = commandFlags(path);
+      if (table) parseFlags(withoutHelp(rest), [...table], `kubectl ${path}`);
     }
+    if (help) return printCommandHelp(env, argv);
     const impersonation = impersonationOf(rest, COMMANDS[word]!.flags);
     if (impersonation) env.client.impersonate(impersonation);
     // A subcommand's word leads its arguments, as the commands with subcommands expect.

@@ -168,10 +168,11 @@ export function runApply(env: Env, argv: string[]): number {
       return runEditLastApplied(env, argv.slice(1));
   }
   const flags = parseFlags(argv, APPLY_FLAGS, 'kubectl apply');
+  // ApplyFlags.ToOptions refuses arguments before it reads any other flag.
+  if (flags.args.length > 0) throw plainError(`Unexpected args: [${flags.args.join(' ')}]\nSee 'kubectl apply -h' for help and examples`);
   const cause = changeCause(env, ['apply'], flags);
   checkOutput(flags, env.files);
   if (!usesFiles(flags)) throw plainError('must specify one of -f and -k');
-  if (flags.args.length > 0) throw plainError(`Unexpected args: [${flags.args.join(' ')}]\nSee 'kubectl apply -h' for help and examples`);
   const dry = dryRunOf(flags);
   // ApplyOptions.Validate.
   if (flags.bool('force-conflicts') && !flags.bool('server-side')) throw plainError('--force-conflicts only works with --server-side');

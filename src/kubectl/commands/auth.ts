@@ -5,8 +5,8 @@
  */
 import type { KObject } from '../../k8s/types';
 import { resolveResource, resourceInfo, type ResourceInfo } from '../../k8s/resources';
-import { CmdError, failureText, plainError, usageError } from '../errors';
-import { parentUsage } from '../help/parent-usage';
+import { CmdError, failureText, plainError } from '../errors';
+import { defaultSubCommandRun } from '../help/parent-usage';
 import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { tabulate, GET_TABLE } from '../printers/tabwriter';
@@ -31,6 +31,8 @@ export const WHOAMI_FLAGS: FlagDef[] = [
   { name: 'template', kind: 'string' },
 ];
 
+export const AUTH_SUBCOMMAND_FLAGS: Readonly<Record<string, readonly FlagDef[]>> = { 'can-i': AUTH_FLAGS, whoami: WHOAMI_FLAGS };
+
 const RESOURCE_VERBS = new Set(['get', 'list', 'watch', 'create', 'update', 'patch', 'delete', 'deletecollection', 'use', 'bind', 'impersonate', '*', 'approve', 'sign', 'escalate', 'attest']);
 const NON_RESOURCE_VERBS = new Set(['get', 'put', 'post', 'head', 'options', 'delete', 'patch', '*']);
 /** Names can-i passes on without a discovery warning. */
@@ -40,8 +42,7 @@ export function runAuth(env: Env, argv: string[]): number {
   const sub = argv[0];
   if (sub === 'can-i') return canI(env, argv.slice(1));
   if (sub === 'whoami') return whoami(env, argv.slice(1));
-  if (sub === undefined || sub.startsWith('-')) return parentUsage(env, 'auth', 'err');
-  throw usageError(`unknown command "${sub}"`, 'kubectl auth');
+  return defaultSubCommandRun(env, argv, 'auth', 'err');
 }
 
 function reviewInfo(resource: string): ResourceInfo {

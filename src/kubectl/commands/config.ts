@@ -8,7 +8,7 @@
 import { toJsonIndentInOrder } from '../../k8s/printers/json';
 import { toKyamlInOrder } from '../../k8s/printers/kyaml';
 import { plainError, usageError } from '../errors';
-import { parentUsage } from '../help/parent-usage';
+import { defaultSubCommandRun } from '../help/parent-usage';
 import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
 import { contextIn, sortedClusterNames, sortedContexts, sortedUserNames } from '../kubeconfig';
@@ -43,6 +43,17 @@ export const CONFIG_FLAGS: FlagDef[] = [
 
 const VIEW_FLAGS = CONFIG_FLAGS.filter((f) => ['output', 'minify', 'raw', 'flatten', 'merge', 'template', 'allow-missing-template-keys'].includes(f.name));
 const GET_CONTEXTS_FLAGS = CONFIG_FLAGS.filter((f) => f.name === 'output' || f.name === 'no-headers');
+
+/** Each subcommand's own table (`use` is use-context's alias); the ones not named take only the global flags. */
+export const CONFIG_SUBCOMMAND_FLAGS: Readonly<Record<string, readonly FlagDef[]>> = {
+  ...Object.fromEntries([...CONFIG_SUBCOMMANDS, ...CONFIG_SUBCOMMAND_ALIASES].map((sub) => [sub, []])),
+  'get-contexts': GET_CONTEXTS_FLAGS,
+  set: SET_FLAGS,
+  'set-cluster': SET_CLUSTER_FLAGS,
+  'set-context': SET_CONTEXT_FLAGS,
+  'set-credentials': SET_CREDENTIALS_FLAGS,
+  view: VIEW_FLAGS,
+};
 
 function currentContext(env: Env, argv: string[]): number {
   parseFlags(argv, [], 'kubectl config current-context');
@@ -151,9 +162,7 @@ export function runConfig(env: Env, argv: string[]): number {
       return configUnset(env, rest);
     case 'view':
       return view(env, rest);
-    case undefined:
-      return parentUsage(env, 'config', 'err');
     default:
-      throw usageError(`unknown command ${JSON.stringify(sub)}`, 'kubectl config');
+      return defaultSubCommandRun(env, argv, 'config', 'err');
   }
 }

@@ -264,7 +264,7 @@ function finish(env: Env, flags: Flags, info: ResourceInfo, obj: KObject, what?:
 }
 
 /** `create secret` as cobra's Find sees it: its types are its subcommands (help/topics.ts walks it too). */
-export const SECRET_COMMAND = { flags: Object.values(SECRET_FLAGS).flat(), subcommands: Object.keys(SECRET_FLAGS) } satisfies CommandNode;
+export const SECRET_COMMAND = { flags: Object.values(SECRET_FLAGS).flat(), ownFlags: [], subcommands: Object.keys(SECRET_FLAGS), subcommandFlags: SECRET_FLAGS } satisfies CommandNode & { subcommandFlags: Readonly<Record<string, readonly FlagDef[]>> };
 
 /**
  * `create secret <type>`: cobra's DefaultSubCommandRun prints the usage for a bare `create
@@ -299,7 +299,7 @@ function ingress(env: Env, flags: Flags): number {
 }
 
 /** `create service` as cobra's Find sees it, like SECRET_COMMAND: its types are its subcommands. */
-export const SERVICE_COMMAND = { flags: Object.values(SERVICE_FLAGS).flat(), subcommands: Object.keys(SERVICE_FLAGS) } satisfies CommandNode;
+export const SERVICE_COMMAND = { flags: Object.values(SERVICE_FLAGS).flat(), ownFlags: [], subcommands: Object.keys(SERVICE_FLAGS), subcommandFlags: SERVICE_FLAGS } satisfies CommandNode & { subcommandFlags: Readonly<Record<string, readonly FlagDef[]>> };
 
 /**
  * `create service <type>` (alias `svc`), shaped as `create secret`. The checks run in cobra's and
@@ -377,6 +377,13 @@ export const CREATE_ALL_GENERATOR_FLAGS: FlagDef[] = [
 
 export const CREATE_SUBCOMMANDS: readonly string[] = Object.keys(GENERATORS);
 export const CREATE_SUBCOMMAND_ALIASES: readonly string[] = Object.values(GENERATORS).flatMap((g) => g.aliases);
+/**
+ * The generators' own tables, an alias's too; not `secret` and `service`, which have subcommands
+ * of their own, each with its table (SECRET_COMMAND, SERVICE_COMMAND).
+ */
+export const CREATE_SUBCOMMAND_FLAGS: Readonly<Record<string, readonly FlagDef[]>> = Object.fromEntries(
+  Object.entries(GENERATORS).flatMap(([name, g]) => ('flags' in g ? [name, ...g.aliases].map((word) => [word, g.flags]) : [])),
+);
 export const CREATE_SUBCOMMAND_POSITIONALS: Readonly<Record<string, Positional>> = Object.fromEntries(
   Object.entries(GENERATORS).flatMap(([name, g]) => (g.positional ? [[name, g.positional]] : [])),
 );

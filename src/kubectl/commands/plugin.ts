@@ -7,7 +7,7 @@
 import type { Env } from '../env';
 import { plainError } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
-import { parentUsage } from '../help/parent-usage';
+import { defaultSubCommandRun } from '../help/parent-usage';
 
 export const PLUGIN_SUBCOMMANDS: readonly string[] = ['list'];
 export const PLUGIN_FLAGS: FlagDef[] = [{ name: 'name-only', kind: 'bool' }];
@@ -15,8 +15,7 @@ export const PLUGIN_FLAGS: FlagDef[] = [{ name: 'name-only', kind: 'bool' }];
 export function runPlugin(env: Env, argv: string[]): number {
   const sub = argv[0];
   // cmdutil.DefaultSubCommandRun: the parent's help on stderr, exit 1; it takes no arguments.
-  if (sub === undefined) return parentUsage(env, 'plugin', 'err');
-  if (!PLUGIN_SUBCOMMANDS.includes(sub)) throw plainError(`unknown command "${parseFlags(argv, [], 'kubectl plugin').args.join(' ')}"\nSee 'kubectl plugin -h' for help and examples`);
+  if (sub === undefined || !PLUGIN_SUBCOMMANDS.includes(sub)) return defaultSubCommandRun(env, argv, 'plugin', 'err');
   parseFlags(argv.slice(1), PLUGIN_FLAGS, 'kubectl plugin list');
   throw plainError('unable to find any kubectl plugins in your PATH');
 }

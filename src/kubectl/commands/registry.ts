@@ -9,12 +9,12 @@ import { runGet, GET_FLAGS } from './get';
 import { runApply, APPLY_FLAGS, APPLY_SUBCOMMANDS } from './apply';
 import { SET_LAST_APPLIED_FLAGS, VIEW_LAST_APPLIED_FLAGS } from './apply-last-applied';
 import { EDIT_LAST_APPLIED_FLAGS } from './apply-edit-last-applied';
-import { runCreate, CREATE_FILE_FLAGS, CREATE_ALL_GENERATOR_FLAGS, CREATE_SUBCOMMAND_ALIASES, CREATE_SUBCOMMAND_POSITIONALS, CREATE_SUBCOMMANDS } from './create';
+import { runCreate, CREATE_FILE_FLAGS, CREATE_ALL_GENERATOR_FLAGS, CREATE_SUBCOMMAND_FLAGS, CREATE_SUBCOMMAND_ALIASES, CREATE_SUBCOMMAND_POSITIONALS, CREATE_SUBCOMMANDS } from './create';
 import { runDescribe, DESCRIBE_FLAGS } from './describe';
 import { runDelete, DELETE_FLAGS } from './delete';
 import { runScale, SCALE_FLAGS } from './scale';
-import { runRollout, ROLLOUT_FLAGS, ROLLOUT_RESOURCES, ROLLOUT_SUBCOMMANDS } from './rollout';
-import { runSet, SET_FLAGS, SET_SUBCOMMAND_ALIASES, SET_SUBCOMMANDS } from './set';
+import { runRollout, ROLLOUT_FLAGS, ROLLOUT_SUBCOMMAND_FLAGS, ROLLOUT_RESOURCES, ROLLOUT_SUBCOMMANDS } from './rollout';
+import { runSet, SET_FLAGS, SET_SUBCOMMAND_FLAGS, SET_SUBCOMMAND_ALIASES, SET_SUBCOMMANDS } from './set';
 import { SET_RESOURCES_FLAGS } from './set-resources';
 import { SET_ENV_FLAGS } from './set-env';
 import { SET_SUBJECT_FLAGS } from './set-subject';
@@ -30,9 +30,9 @@ import { runExec, EXEC_FLAGS } from './exec';
 import { runTaint, TAINT_FLAGS } from './taint';
 import { runPatch, PATCH_FLAGS } from './patch';
 import { runReplace, REPLACE_FLAGS } from './replace';
-import { runAuth, AUTH_FLAGS, AUTH_SUBCOMMANDS, WHOAMI_FLAGS } from './auth';
+import { runAuth, AUTH_FLAGS, AUTH_SUBCOMMAND_FLAGS, AUTH_SUBCOMMANDS, WHOAMI_FLAGS } from './auth';
 import { runCp, CP_FLAGS } from './cp';
-import { TOP_FLAGS, TOP_SUBCOMMANDS, TOP_SUBCOMMAND_ALIASES } from './unmodelled';
+import { TOP_FLAGS, TOP_SUBCOMMAND_FLAGS, TOP_SUBCOMMANDS, TOP_SUBCOMMAND_ALIASES } from './unmodelled';
 import { runAttach, ATTACH_FLAGS } from './attach';
 import { runPortForward, PORT_FORWARD_FLAGS } from './port-forward';
 import { runProxy, PROXY_FLAGS } from './proxy';
@@ -46,7 +46,7 @@ import { runEdit, EDIT_FLAGS } from './edit';
 import { runKustomize, KUSTOMIZE_FLAGS } from './kustomize';
 import { runCompletion, COMPLETION_SHELLS } from './completion';
 import { runPlugin, PLUGIN_FLAGS, PLUGIN_SUBCOMMANDS } from './plugin';
-import { runConfig, CONFIG_FLAGS, CONFIG_SUBCOMMAND_ALIASES, CONFIG_SUBCOMMANDS } from './config';
+import { runConfig, CONFIG_FLAGS, CONFIG_SUBCOMMAND_FLAGS, CONFIG_SUBCOMMAND_ALIASES, CONFIG_SUBCOMMANDS } from './config';
 import { runCertificate, CERTIFICATE_FLAGS, CERTIFICATE_SUBCOMMANDS } from './certificate';
 
 export type KubectlCommand = CommandSpec<Command>;
@@ -66,16 +66,16 @@ export const COMMANDS: Record<string, KubectlCommand> = {
     subcommandFlags: { 'edit-last-applied': EDIT_LAST_APPLIED_FLAGS, 'set-last-applied': SET_LAST_APPLIED_FLAGS, 'view-last-applied': VIEW_LAST_APPLIED_FLAGS },
   },
   attach: { run: runAttach, flags: ATTACH_FLAGS, positional: 'pod' },
-  auth: { run: runAuth, flags: [...AUTH_FLAGS, ...WHOAMI_FLAGS], positional: 'none', subcommands: AUTH_SUBCOMMANDS },
+  auth: { run: runAuth, flags: [...AUTH_FLAGS, ...WHOAMI_FLAGS], positional: 'none', subcommands: AUTH_SUBCOMMANDS, ownFlags: [], subcommandFlags: AUTH_SUBCOMMAND_FLAGS },
   autoscale: { run: runAutoscale, flags: AUTOSCALE_FLAGS, positional: 'resources' },
-  certificate: { run: runCertificate, flags: CERTIFICATE_FLAGS, positional: 'none', subcommands: CERTIFICATE_SUBCOMMANDS },
-  'cluster-info': { run: runClusterInfo, flags: [...CLUSTER_INFO_FLAGS, ...CLUSTER_INFO_DUMP_FLAGS], positional: 'none', subcommands: ['dump'] },
+  certificate: { run: runCertificate, flags: CERTIFICATE_FLAGS, positional: 'none', subcommands: CERTIFICATE_SUBCOMMANDS, ownFlags: [], subcommandFlags: { approve: CERTIFICATE_FLAGS, deny: CERTIFICATE_FLAGS } },
+  'cluster-info': { run: runClusterInfo, flags: [...CLUSTER_INFO_FLAGS, ...CLUSTER_INFO_DUMP_FLAGS], positional: 'none', subcommands: ['dump'], ownFlags: CLUSTER_INFO_FLAGS, subcommandFlags: { dump: CLUSTER_INFO_DUMP_FLAGS } },
   completion: { run: runCompletion, flags: [], positional: 'none', validArgs: COMPLETION_SHELLS },
-  config: { run: runConfig, flags: CONFIG_FLAGS, positional: 'none', subcommands: CONFIG_SUBCOMMANDS, subcommandAliases: CONFIG_SUBCOMMAND_ALIASES },
+  config: { run: runConfig, flags: CONFIG_FLAGS, positional: 'none', subcommands: CONFIG_SUBCOMMANDS, subcommandAliases: CONFIG_SUBCOMMAND_ALIASES, ownFlags: [], subcommandFlags: CONFIG_SUBCOMMAND_FLAGS },
   cordon: { run: runCordon, flags: NODE_FLAGS, positional: 'nodes' },
   cp: { run: runCp, flags: CP_FLAGS, positional: 'cp-path' },
   // `create -f` and the generators parse different tables; a line may be either until its second word.
-  create: { run: runCreate, flags: [...CREATE_FILE_FLAGS, ...CREATE_ALL_GENERATOR_FLAGS], positional: 'none', subcommands: CREATE_SUBCOMMANDS, subcommandAliases: CREATE_SUBCOMMAND_ALIASES, subcommandPositionals: CREATE_SUBCOMMAND_POSITIONALS },
+  create: { run: runCreate, flags: [...CREATE_FILE_FLAGS, ...CREATE_ALL_GENERATOR_FLAGS], positional: 'none', subcommands: CREATE_SUBCOMMANDS, subcommandAliases: CREATE_SUBCOMMAND_ALIASES, subcommandPositionals: CREATE_SUBCOMMAND_POSITIONALS, ownFlags: CREATE_FILE_FLAGS, subcommandFlags: CREATE_SUBCOMMAND_FLAGS },
   debug: { run: runDebug, flags: DEBUG_FLAGS, positional: 'pod' },
   delete: { run: runDelete, flags: DELETE_FLAGS, positional: 'resources' },
   describe: { run: runDescribe, flags: DESCRIBE_FLAGS, positional: 'resources' },
@@ -96,12 +96,12 @@ export const COMMANDS: Record<string, KubectlCommand> = {
   'port-forward': { run: runPortForward, flags: PORT_FORWARD_FLAGS, positional: 'pod' },
   proxy: { run: runProxy, flags: PROXY_FLAGS, positional: 'none' },
   replace: { run: runReplace, flags: REPLACE_FLAGS, positional: 'none' },
-  rollout: { run: runRollout, flags: ROLLOUT_FLAGS, positional: 'resources', subcommands: ROLLOUT_SUBCOMMANDS, resources: ROLLOUT_RESOURCES },
+  rollout: { run: runRollout, flags: ROLLOUT_FLAGS, positional: 'resources', subcommands: ROLLOUT_SUBCOMMANDS, resources: ROLLOUT_RESOURCES, ownFlags: [], subcommandFlags: ROLLOUT_SUBCOMMAND_FLAGS },
   run: { run: runRun, flags: RUN_FLAGS, positional: 'none' },
   scale: { run: runScale, flags: SCALE_FLAGS, positional: 'resources' },
-  set: { run: runSet, flags: [...SET_FLAGS, ...SET_RESOURCES_FLAGS, ...SET_ENV_FLAGS.filter((f) => f.name !== 'containers'), ...SET_SUBJECT_FLAGS, ...SET_SELECTOR_FLAGS], positional: 'resources', subcommands: SET_SUBCOMMANDS, subcommandAliases: SET_SUBCOMMAND_ALIASES },
+  set: { run: runSet, flags: [...SET_FLAGS, ...SET_RESOURCES_FLAGS, ...SET_ENV_FLAGS.filter((f) => f.name !== 'containers'), ...SET_SUBJECT_FLAGS, ...SET_SELECTOR_FLAGS], positional: 'resources', subcommands: SET_SUBCOMMANDS, subcommandAliases: SET_SUBCOMMAND_ALIASES, ownFlags: [], subcommandFlags: SET_SUBCOMMAND_FLAGS },
   taint: { run: runTaint, flags: TAINT_FLAGS, positional: 'nodes' },
-  top: { run: runTop, flags: TOP_FLAGS, positional: 'none', subcommands: TOP_SUBCOMMANDS, subcommandAliases: TOP_SUBCOMMAND_ALIASES },
+  top: { run: runTop, flags: TOP_FLAGS, positional: 'none', subcommands: TOP_SUBCOMMANDS, subcommandAliases: TOP_SUBCOMMAND_ALIASES, ownFlags: [], subcommandFlags: TOP_SUBCOMMAND_FLAGS },
   uncordon: { run: runUncordon, flags: NODE_FLAGS, positional: 'nodes' },
   version: { run: runVersion, flags: VERSION_FLAGS, positional: 'none' },
   wait: { run: runWait, flags: WAIT_FLAGS, positional: 'resources' },

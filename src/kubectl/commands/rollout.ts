@@ -11,7 +11,7 @@ import type { SimMillis } from '../../engine/index';
 import { qualifiedResource } from '../../k8s/resources';
 import { objectRef } from '../builder';
 import { CmdError, failureText, plainError, type Failure } from '../errors';
-import { parentUsage } from '../help/parent-usage';
+import { defaultSubCommandRun } from '../help/parent-usage';
 import { parseFlags, type FlagDef, type Flags } from '../flags';
 import type { Env } from '../env';
 import { effectiveTimeout, watchUntil } from '../wait-util';
@@ -25,17 +25,29 @@ import { printHistoryObjects } from './rollout-history-output';
 import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, dryRunOf, withDryRun } from './common';
 import { KUSTOMIZE_FLAG, usesFiles } from '../file-inputs';
 
-export const ROLLOUT_FLAGS: FlagDef[] = [
-  { name: 'watch', short: 'w', kind: 'bool' },
-  { name: 'timeout', kind: 'duration' },
-  { name: 'revision', kind: 'int' },
-  { name: 'to-revision', kind: 'int' },
-  FILENAME_FLAG,
-  KUSTOMIZE_FLAG,
-  { name: 'selector', short: 'l', kind: 'string' },
-  { name: 'output', short: 'o', kind: 'string' },
-  DRY_RUN_FLAG,
-];
+const WATCH: FlagDef = { name: 'watch', short: 'w', kind: 'bool' };
+const TIMEOUT: FlagDef = { name: 'timeout', kind: 'duration' };
+const REVISION_FLAG: FlagDef = { name: 'revision', kind: 'int' };
+const TO_REVISION: FlagDef = { name: 'to-revision', kind: 'int' };
+const SELECTOR: FlagDef = { name: 'selector', short: 'l', kind: 'string' };
+const OUTPUT: FlagDef = { name: 'output', short: 'o', kind: 'string' };
+const OBJECTS: FlagDef[] = [FILENAME_FLAG, KUSTOMIZE_FLAG, SELECTOR];
+
+/**
+ * Each subcommand's own table, as `kubectl rollout <sub> --help` lists them (1.35), less the
+ * printing flags the simulator does not model (--template, --recursive, --field-manager, …).
+ */
+export const ROLLOUT_SUBCOMMAND_FLAGS: Readonly<Record<string, readonly FlagDef[]>> = {
+  history: [REVISION_FLAG, ...OBJECTS, OUTPUT],
+  pause: [...OBJECTS, OUTPUT],
+  restart: [...OBJECTS, OUTPUT],
+  resume: [...OBJECTS, OUTPUT],
+  status: [WATCH, TIMEOUT, REVISION_FLAG, ...OBJECTS],
+  undo: [TO_REVISION, ...OBJECTS, OUTPUT, DRY_RUN_FLAG],
+};
+
+/** The union of the subcommands' tables (the command table's). */
+export const ROLLOUT_FLAGS: FlagDef[] = [WATCH, TIMEOUT, REVISION_FLAG, TO_REVISION, ...OBJECTS, OUTPUT, DRY_RUN_FLAG];
 
 const REVISION = 'deployment.kubernetes.io/revision';
 const CHANGE_CAUSE = 'kubernetes.io/change-cause';
@@ -306,12 +318,8 @@ export const ROLLOUT_SUBCOMMANDS: readonly string[] = ['history', 'pause', 'rest
 
 export function runRollout(env: Env, argv: string[]): number {
   const sub = argv[0];
-  if (sub === undefined || !ROLLOUT_SUBCOMMANDS.includes(sub)) {
-    if (sub === undefined) return parentUsage(env, 'rollout', 'out');
-    // cmdutil.DefaultSubCommandRun: the parent command takes no arguments of its own.
-    throw plainError(`unknown command "${parseFlags(argv, [], 'kubectl rollout').args.join(' ')}"\nSee 'kubectl rollout -h' for help and examples`);
-  }
-  const flags = parseFlags(argv.slice(1), ROLLOUT_FLAGS, `kubectl rollout ${sub}`);
+  if (sub === undefined || !ROLLOUT_SUBCOMMANDS.includes(sub)) return defaultSubCommandRun(env, argv, 'rollout', 'out');
+  const flags = parseFlags(argv.slice(1), [...ROLLOUT_SUBCOMMAND_FLAGS[sub]!], `kubectl rollout ${sub}`);
   if (flags.args.length === 0 && !usesFiles(flags)) throw new CmdError(NO_RESOURCES);
   const targets = collectTargets(env, flags, flags.args);
   // pause and resume keep going past objects the builder could not get (their infos error leads).

@@ -1,6 +1,6 @@
 /** `kubectl set image TYPE/NAME container=image ...` (also `*=image`); `set env` and `set resources` live in their own modules. */
-import { CmdError, failureText, plainError, type Failure } from '../errors';
-import { parentUsage } from '../help/parent-usage';
+import { CmdError, failureText, type Failure } from '../errors';
+import { defaultSubCommandRun } from '../help/parent-usage';
 import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
 import { collectTargets } from './targets';
@@ -29,33 +29,40 @@ export const SET_FLAGS: FlagDef[] = [
 export const SET_SUBCOMMANDS: readonly string[] = ['env', 'image', 'resources', 'selector', 'serviceaccount', 'subject'];
 export const SET_SUBCOMMAND_ALIASES: readonly string[] = ['sa'];
 
+const SERVICEACCOUNT_FLAGS: FlagDef[] = [...SET_FLAGS, RECORD_FLAG];
+/** Each subcommand's own table (an alias's too); only image, resources, selector and serviceaccount take `--record` (set_*.go's RecordFlags). */
+export const SET_SUBCOMMAND_FLAGS: Readonly<Record<string, readonly FlagDef[]>> = {
+  env: [...SET_FLAGS, ...SET_ENV_FLAGS],
+  image: [...SET_FLAGS, RECORD_FLAG],
+  resources: [...SET_FLAGS, ...SET_RESOURCES_FLAGS, RECORD_FLAG],
+  selector: [...SET_FLAGS, ...SET_SELECTOR_FLAGS, RECORD_FLAG],
+  serviceaccount: SERVICEACCOUNT_FLAGS,
+  sa: SERVICEACCOUNT_FLAGS,
+  subject: [...SET_FLAGS, ...SET_SUBJECT_FLAGS],
+};
+
 export function runSet(env: Env, argv: string[]): number {
   const sub = argv[0];
-  if (sub === undefined || !(SET_SUBCOMMANDS.includes(sub) || SET_SUBCOMMAND_ALIASES.includes(sub))) {
-    if (sub === undefined) return parentUsage(env, 'set', 'err');
-    // cmdutil.DefaultSubCommandRun: the parent command takes no arguments of its own.
-    throw plainError(`unknown command "${parseFlags(argv, [], 'kubectl set').args.join(' ')}"\nSee 'kubectl set -h' for help and examples`);
-  }
-  // Only image, resources, selector and serviceaccount take `--record` (set_*.go's RecordFlags).
-  const recorded = (extra: readonly FlagDef[]) => {
-    const f = parseFlags(argv.slice(1), [...SET_FLAGS, ...extra, RECORD_FLAG], `kubectl set ${sub}`);
+  if (sub === undefined || !(SET_SUBCOMMANDS.includes(sub) || SET_SUBCOMMAND_ALIASES.includes(sub))) return defaultSubCommandRun(env, argv, 'set', 'err');
+  const recorded = () => {
+    const f = parseFlags(argv.slice(1), [...SET_SUBCOMMAND_FLAGS[sub]!], `kubectl set ${sub}`);
     return { flags: f, cause: changeCause(env, ['set', sub], f) };
   };
   if (sub === 'serviceaccount' || sub === 'sa') {
-    const r = recorded([]);
+    const r = recorded();
     return runSetServiceAccount(env, r.flags, r.cause);
   }
-  if (sub === 'subject') return runSetSubject(env, parseFlags(argv.slice(1), [...SET_FLAGS, ...SET_SUBJECT_FLAGS], 'kubectl set subject'));
+  if (sub === 'subject') return runSetSubject(env, parseFlags(argv.slice(1), [...SET_SUBCOMMAND_FLAGS.subject!], 'kubectl set subject'));
   if (sub === 'selector') {
-    const r = recorded(SET_SELECTOR_FLAGS);
+    const r = recorded();
     return runSetSelector(env, r.flags, r.cause);
   }
-  if (sub === 'env') return runSetEnv(env, parseFlags(argv.slice(1), [...SET_FLAGS, ...SET_ENV_FLAGS], 'kubectl set env'));
+  if (sub === 'env') return runSetEnv(env, parseFlags(argv.slice(1), [...SET_SUBCOMMAND_FLAGS.env!], 'kubectl set env'));
   if (sub === 'resources') {
-    const r = recorded(SET_RESOURCES_FLAGS);
+    const r = recorded();
     return runSetResources(env, r.flags, r.flags.args, r.cause);
   }
-  const { flags, cause } = recorded([]);
+  const { flags, cause } = recorded();
   const pairs = flags.args.filter((a) => a.includes('='));
   const resources = flags.args.filter((a) => !a.includes('='));
   if (pairs.length === 0) throw new CmdError(`error: at least one image update is required\nSee 'kubectl set image -h' for help and examples\n`);

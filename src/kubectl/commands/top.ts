@@ -12,14 +12,14 @@ import { parseTimestamp } from '../../k8s/time';
 import type { KObject, Node, Pod } from '../../k8s/types';
 import { resourceInfo } from '../../k8s/resources';
 import { aggregatedResourceInfos } from '../discovery';
-import { CmdError, fatalText, plainError, usageError } from '../errors';
+import { CmdError, fatalText, plainError } from '../errors';
 import { parseFlags } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { labelSelectorOf } from '../selectors';
 import { tabulate, type TabWriterOptions } from '../printers/tabwriter';
 import { goDuration } from '../../k8s/time';
-import { TOP_FLAGS, TOP_SUBCOMMANDS, TOP_SUBCOMMAND_ALIASES } from './unmodelled';
-import { parentUsage } from '../help/parent-usage';
+import { TOP_SUBCOMMAND_FLAGS, TOP_SUBCOMMANDS, TOP_SUBCOMMAND_ALIASES } from './unmodelled';
+import { defaultSubCommandRun } from '../help/parent-usage';
 
 /** printers.GetNewTabWriter: minwidth 0, tabwidth 8, padding 3. */
 const TOP_TABLE: TabWriterOptions = { minwidth: 0, padding: 3 };
@@ -172,14 +172,8 @@ function topPods(env: Env, flags: ReturnType<typeof parseFlags>): number {
 
 export function runTop(env: Env, argv: string[]): number {
   const sub = argv[0];
-  if (sub === undefined || sub.startsWith('-')) {
-    parseFlags(argv, [], 'kubectl top');
-    return parentUsage(env, 'top', 'err');
-  }
-  const flags = parseFlags(argv.slice(1), TOP_FLAGS, `kubectl top ${sub}`);
-  if (![...TOP_SUBCOMMANDS, ...TOP_SUBCOMMAND_ALIASES].includes(sub as (typeof TOP_SUBCOMMANDS)[number])) {
-    throw usageError(`unknown command "${sub}"`, 'kubectl top');
-  }
+  if (sub === undefined || ![...TOP_SUBCOMMANDS, ...TOP_SUBCOMMAND_ALIASES].includes(sub as (typeof TOP_SUBCOMMANDS)[number])) return defaultSubCommandRun(env, argv, 'top', 'err');
+  const flags = parseFlags(argv.slice(1), [...TOP_SUBCOMMAND_FLAGS[sub]!], `kubectl top ${sub}`);
   const sortBy = flags.str('sort-by');
   if (sortBy && sortBy !== 'cpu' && sortBy !== 'memory') throw plainError('--sort-by accepts only cpu or memory');
   return sub === 'node' || sub === 'nodes' || sub === 'no' ? topNodes(env, flags) : topPods(env, flags);

@@ -19,3 +19,10 @@ export const TOP_FLAGS: FlagDef[] = [
   { name: 'use-protocol-buffers', kind: 'bool' },
   { name: 'show-swap', kind: 'bool' },
 ];
+
+const only = (...names: string[]): FlagDef[] => TOP_FLAGS.filter((f) => names.includes(f.name));
+const NODE = only('no-headers', 'selector', 'show-capacity', 'show-swap', 'sort-by', 'use-protocol-buffers');
+const POD = only('all-namespaces', 'containers', 'field-selector', 'no-headers', 'selector', 'show-swap', 'sort-by', 'sum', 'use-protocol-buffers');
+
+/** Each subcommand's own table (an alias's too), as `kubectl top node|pod --help` lists them; TOP_FLAGS is their union. */
+export const TOP_SUBCOMMAND_FLAGS: Readonly<Record<string, readonly FlagDef[]>> = { node: NODE, nodes: NODE, no: NODE, pod: POD, pods: POD, po: POD };

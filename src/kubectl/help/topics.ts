@@ -5,15 +5,18 @@
  * clusterip`). A word that is no subcommand ends the path (`rollout bogus --help` is rollout's
  * help), and so does a word that `--help` or `-h` swallows as its value, as in cobra (`rollout
  * -h status` is rollout's help too).
+ * The same path names the flag table cobra reads the line with before --help (commandFlags).
  * The topics are what the simulator implements: scripts/gen-kubectl-help.mjs asks the real
  * kubectl for each of them, and a test checks the data holds them all.
  */
 import { COMMANDS } from '../commands/registry';
 import { SECRET_COMMAND, SERVICE_COMMAND } from '../commands/create';
-import { splitCommand, type CommandNode } from '../flags';
+import { splitCommand, type CommandNode, type FlagDef } from '../flags';
+
+type NestedNode = CommandNode & { ownFlags: readonly FlagDef[]; subcommandFlags: Readonly<Record<string, readonly FlagDef[]>> };
 
 /** Subcommands with subcommands of their own, by path (an alias's path too: `create svc clusterip`). */
-const NESTED: Readonly<Record<string, CommandNode>> = { 'create secret': SECRET_COMMAND, 'create service': SERVICE_COMMAND, 'create svc': SERVICE_COMMAND };
+const NESTED: Readonly<Record<string, NestedNode>> = { 'create secret': SECRET_COMMAND, 'create service': SERVICE_COMMAND, 'create svc': SERVICE_COMMAND };
 
 function rootCommand(word: string): CommandNode | undefined {
   return Object.hasOwn(COMMANDS, word) ? COMMANDS[word] : undefined;
@@ -28,6 +31,21 @@ export function helpTopic(argv: readonly string[]): string {
   if (!node || last === undefined) return path;
   const deeper = splitCommand([last, ...rest], (w) => (w === last ? node : undefined)).words[1];
   return deeper === undefined ? path : `${path} ${deeper}`;
+}
+
+/**
+ * The flag table of a command path (helpTopic's), which cobra's ParseFlags reads the line with
+ * before it looks at --help or runs the command; undefined where the registry keeps none apart.
+ */
+export function commandFlags(path: string): readonly FlagDef[] | undefined {
+  const [first, second, third] = path.split(' ');
+  const spec = first !== undefined && Object.hasOwn(COMMANDS, first) ? COMMANDS[first]! : undefined;
+  if (!spec) return undefined;
+  if (!spec.subcommands) return spec.flags;
+  if (second === undefined) return spec.ownFlags;
+  const nested = Object.hasOwn(NESTED, `${first} ${second}`) ? NESTED[`${first} ${second}`]! : undefined;
+  if (nested) return third === undefined ? nested.ownFlags : Object.hasOwn(nested.subcommandFlags, third) ? nested.subcommandFlags[third] : undefined;
+  return spec.subcommandFlags && Object.hasOwn(spec.subcommandFlags, second) ? spec.subcommandFlags[second] : undefined;
 }
 
 export interface HelpTopic {
