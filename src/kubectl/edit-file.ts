@@ -21,6 +21,11 @@ export interface OpenEdit {
   originals: { info: ResourceInfo; obj: KObject }[];
   /** The file as first written (editoptions.go's `original`). */
   original: string;
+  /**
+   * The temporary file this launch of the editor reads back (LaunchTempFile's, a new one on each
+   * reopen): the path upstream's messages name when the loop ends with the changes kept there.
+   */
+  file: string;
   /** The file last saved, when it was reopened with errors (`containsError`): its `edited`. */
   edited?: string;
   /**

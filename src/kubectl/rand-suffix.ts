@@ -23,3 +23,15 @@ export function randomSuffixes(seed: string): () => string {
     return out;
   };
 }
+
+/**
+ * os.CreateTemp's name in /tmp: `prefix`, a random uint32 in decimal (Go's runtime fastrand, so
+ * one to ten digits), `suffix`. From kubectl's own generator as above: the same seed, the same name.
+ */
+export function tempFileName(seed: string, prefix: string, suffix: string): string {
+  let x = fnv1a(seed) || 1;
+  x ^= x << 13;
+  x ^= x >>> 17;
+  x ^= x << 5;
+  return `/tmp/${prefix}${x >>> 0}${suffix}`;
+}

@@ -15,8 +15,8 @@
  *   the object of its name in the command's namespace, `<ref> edited`. A failed patch ends the
  *   command with its error (no reopening, unlike NormalEditMode).
  *
- * Not modelled, as for `kubectl edit`: the `--windows-line-endings` CRLFs, and the temporary
- * file's path in the "A copy of your changes has been stored" line (there is no file).
+ * The temporary file is kubectl edit's (edit.ts): kept on the learner's machine and named where
+ * the loop ends with an error after the editor returned.
  */
 import type { KObject } from '../../k8s/types';
 import type { ResourceInfo } from '../../k8s/resources';
@@ -29,7 +29,7 @@ import { deepEqual } from '../../k8s/strategic-patch';
 import { LAST_APPLIED } from '../apply/objects';
 import { KUSTOMIZE_FLAG } from '../file-inputs';
 import { FILENAME_FLAG, OUTPUT_FLAG, TEMPLATE_FLAGS, VALIDATE_FLAG, printResult } from './common';
-import { editFormat, editTitle, fetchLatest, printForEdit, readSavedFile, sameArgv, withoutManagedFields } from './edit';
+import { editFormat, editTempFile, editTitle, failKeepingCopy, fetchLatest, printForEdit, readSavedFile, sameArgv, withoutManagedFields } from './edit';
 import { lastAppliedPatch } from './apply-last-applied';
 import { editHeader, type OpenEdit } from '../edit-file';
 
@@ -72,7 +72,7 @@ export function runEditLastApplied(env: Env, argv: string[]): number {
   if (configs.length === 0) throw plainError(NO_ANNOTATIONS);
   if (!env.editor) throw plainError(`unable to launch the editor "${DEFAULT_EDITOR}"`);
   const text = (format === 'json' ? '' : editHeader([], 'last-applied')) + printForEdit(configs.map((c) => c.obj), format);
-  const edit: OpenEdit = { argv: [...argv], originals: configs, original: text, mode: 'last-applied' };
+  const edit: OpenEdit = { argv: [...argv], originals: configs, original: text, mode: 'last-applied', file: editTempFile(env, argv, format) };
   env.editor.open({ kind: 'object', edit }, { kind: 'object', text, title: editTitle(edit) });
   return 0;
 }
@@ -80,10 +80,7 @@ export function runEditLastApplied(env: Env, argv: string[]): number {
 /** The editor returned `edited`: editoptions.go's loop body in ApplyEditMode. */
 function saved(env: Env, flags: Flags, open: OpenEdit, edited: string): number {
   const editor = env.editor!;
-  const fail = (message: string): never => {
-    editor.close();
-    throw plainError(message);
-  };
+  const fail = (error: string | CmdError): never => failKeepingCopy(env, flags, open, edited, error);
   const read = readSavedFile(env, flags, open, edited);
   if ('code' in read) return read.code;
   const cmdNs = namespaceOf(env, flags);
@@ -108,10 +105,7 @@ function saved(env: Env, flags: Flags, open: OpenEdit, edited: string): number {
     }
     const name = edit.metadata.name ?? '';
     const res = env.client.patchAs(d.info, d.info.namespaced ? cmdNs : undefined, name, 'merge', lastAppliedPatch(edit));
-    if (!res.ok) {
-      editor.close();
-      throw new CmdError(failureText([{ api: res.error }]));
-    }
+    if (!res.ok) fail(new CmdError(failureText([{ api: res.error }])));
     printResult(env, flags, d.info, edit, 'edited');
   }
   editor.close();

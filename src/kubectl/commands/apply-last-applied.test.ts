@@ -146,7 +146,7 @@ describe('kubectl apply edit-last-applied', () => {
     const empty = s.run(opened.line, '# nothing\n');
     expect(empty.output).toEqual([{ stream: 'stderr', text: 'error: deployments.apps "web" is invalid\n' }]);
     expect(empty.edit!.text).toBe(`${HEADER}# deployments.apps "web" was not valid:\n# * <nil>: Invalid value: "The edited file failed validation": invalid object to validate\n#\n`);
-    expect(run(opened.line, '# nothing\n')).toEqual({ out: '', err: 'error: Edit cancelled, no valid changes were saved.\n', code: 1 });
+    expect(run(opened.line, '# nothing\n')).toEqual({ out: '', err: expect.stringMatching(/^A copy of your changes has been stored to "\/tmp\/kubectl-edit-\d+\.yaml"\nerror: Edit cancelled, no valid changes were saved\.\n$/), code: 1 });
     run('kubectl create configmap plain --from-literal=a=1');
     expect(run('kubectl apply edit-last-applied configmap/plain')).toEqual({
       out: '',

@@ -20,6 +20,9 @@ function terminal(): Session {
 const text = (r: CommandResult): string => r.output.map((c) => c.text).join('');
 const stderr = (r: CommandResult): string => r.output.filter((c) => c.stream === 'stderr').map((c) => c.text).join('');
 
+/** preservedFile's line before the error: the changes are kept in the editor's temporary file. */
+const kept = (error: string): unknown => expect.stringMatching(new RegExp(`^A copy of your changes has been stored to "/tmp/kubectl-edit-\\d{1,10}\\.yaml"\n${error.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+
 const HEADER = `# Please edit the object below. Lines beginning with a '#' will be ignored,
 # and an empty file will abort the edit. If an error occurs while saving this file will be
 # reopened with the relevant failures.
@@ -85,7 +88,7 @@ describe('kubectl edit in a terminal that is a TTY', () => {
     const empty = s.run(again.line, '# nothing\n\n');
     expect(empty).toMatchObject({ exitCode: 0, output: [{ stream: 'stderr', text: 'error: deployments.apps "web" is invalid\n' }] });
     expect(empty.edit!.text).toBe(`${HEADER}# deployments.apps "web" was not valid:\n# * <nil>: Invalid value: "The edited file failed validation": invalid object to validate\n#\n\n`);
-    expect(s.run(again.line, '')).toMatchObject({ exitCode: 1, output: [{ stream: 'stderr', text: 'error: Edit cancelled, no valid changes were saved.\n' }] });
+    expect(s.run(again.line, '')).toMatchObject({ exitCode: 1, output: [{ stream: 'stderr', text: kept('error: Edit cancelled, no valid changes were saved.\n') }] });
     const unvalidated = s.run('kubectl edit deployment/web --validate=false').edit!;
     expect(s.run(unvalidated.line, '# nothing\n\n')).toMatchObject({ exitCode: 0, output: [{ stream: 'stderr', text: 'Edit cancelled, saved file was empty.\n' }] });
   });
@@ -101,7 +104,7 @@ describe('kubectl edit in a terminal that is a TTY', () => {
     expect(r.edit!.text.startsWith(`${HEADER}# deployments.apps "web" was not valid:\n# * spec.replicas: Invalid value: -1: must be greater than or equal to 0\n#\napiVersion: apps/v1\n`)).toBe(true);
     // Saved again unchanged: upstream gives up.
     const same = s.run(opened.line, r.edit!.text);
-    expect(same).toMatchObject({ exitCode: 1, output: [{ stream: 'stderr', text: 'error: Edit cancelled, no valid changes were saved.\n' }] });
+    expect(same).toMatchObject({ exitCode: 1, output: [{ stream: 'stderr', text: kept('error: Edit cancelled, no valid changes were saved.\n') }] });
     expect(text(s.run("kubectl get deployment web -o jsonpath='{.spec.replicas}'"))).toBe('1');
   });
 
@@ -122,7 +125,7 @@ describe('kubectl edit in a terminal that is a TTY', () => {
     expect(broken.output).toEqual([{ stream: 'stderr', text: 'error: configmaps "cfg" is invalid\n' }]);
     expect(broken.edit!.text).toMatch(/^# Please edit[\s\S]*#\n# configmaps "cfg" was not valid:\n# \* <nil>: Invalid value: "The edited file failed validation": yaml: line \d+: /);
     const renamed = s.run(opened.line, opened.text.replace('name: cfg', 'name: other'));
-    expect(renamed).toMatchObject({ exitCode: 1, output: [{ stream: 'stderr', text: 'error: At least one of apiVersion, kind and name was changed\n' }] });
+    expect(renamed).toMatchObject({ exitCode: 1, output: [{ stream: 'stderr', text: kept('error: At least one of apiVersion, kind and name was changed\n') }] });
     expect(renamed.edit).toBeUndefined();
     // With --validate=false the builder's reading of the file is what fails.
     const unvalidated = s.run('kubectl edit cm cfg --validate=false').edit!;
@@ -142,8 +145,33 @@ describe('kubectl edit in a terminal that is a TTY', () => {
     expect(again.edit!.text).toContain(
       '# The edited file had a syntax error: resource mapping not found for name: "web" namespace: "default" from "edited-file": no matches for kind "Scale" in version "autoscaling/v1"\n# ensure CRDs are installed first\n#\napiVersion: autoscaling/v1\n',
     );
-    expect(s.run(opened.line, again.edit!.text)).toMatchObject({ exitCode: 1, output: [{ stream: 'stderr', text: 'error: Edit cancelled, no valid changes were saved.\n' }] });
+    expect(s.run(opened.line, again.edit!.text)).toMatchObject({ exitCode: 1, output: [{ stream: 'stderr', text: kept('error: Edit cancelled, no valid changes were saved.\n') }] });
     expect(text(s.run("kubectl get deploy web -o jsonpath='{.spec.replicas}'"))).toBe('1');
+  });
+
+  it("keeps the changes in the editor's temporary file where the loop ends with them, and names it", () => {
+    const s = terminal();
+    const opened = s.run('kubectl edit cm cfg').edit!;
+    const invalid = opened.text.replace('name: cfg', 'name: cfg\n  labels: {"a b": x}');
+    const r = s.run(opened.line, invalid);
+    expect(stderr(r)).toBe('error: configmaps "cfg" is invalid\n');
+    // Saved again unchanged: the reopened file (a new temporary file) is kept, and `cat` shows it.
+    const same = s.run(opened.line, r.edit!.text);
+    const path = /stored to "(\/tmp\/kubectl-edit-\d+\.yaml)"/.exec(stderr(same))![1]!;
+    expect(text(s.run(`cat ${path}`))).toBe(r.edit!.text);
+    // The same line at the same moment on the same cluster names the same file.
+    const t = terminal();
+    const again = t.run('kubectl edit cm cfg').edit!;
+    expect(stderr(t.run(again.line, t.run(again.line, invalid).edit!.text))).toBe(stderr(same));
+    // A resource deleted while its editor was open: the edits stay in the file, exit 1.
+    const u = terminal();
+    const open = u.run('kubectl edit cm cfg --windows-line-endings').edit!;
+    u.run('kubectl delete cm cfg');
+    const gone = u.run(open.line, open.text.replace('a: "1"', 'a: "2"'));
+    expect(gone.exitCode).toBe(1);
+    const [, file] = /^error: configmaps "cfg" could not be found on the server\nThe edits you made on deleted resources have been saved to "(\/tmp\/kubectl-edit-\d+\.yaml)"\n$/.exec(stderr(gone))!;
+    // --windows-line-endings: the file's lines end in CRLF.
+    expect(text(u.run(`cat ${file!}`))).toBe(open.text.replace('a: "1"', 'a: "2"').replace(/\n/g, '\r\n'));
   });
 
   it('reports a missing object before any editor opens', () => {

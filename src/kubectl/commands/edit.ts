@@ -16,9 +16,11 @@
  *
  * Without a TTY (the runner, lessons' checks) there is no editor to launch: upstream's error when
  * `vi` cannot be started. `--record` writes its change cause into each edited object (so an
- * otherwise unchanged object is patched too). Not modelled: `-f`, `--save-config`, the
- * `--windows-line-endings` CRLFs, and the temporary file's path in upstream's messages about
- * stored copies (there is no file; those lines are left out).
+ * otherwise unchanged object is patched too). Each launch of the editor has its temporary file's
+ * name (OpenEdit.file); where upstream's loop ends leaving the changes in that file, the file is
+ * written to the learner's machine with the edited text (CRLF line endings with
+ * `--windows-line-endings`) and named as upstream names it (preservedFile, the `replace -f` hint,
+ * the deleted resources' note). Not modelled: `-f`, `--save-config`.
  */
 import type { KObject } from '../../k8s/types';
 import type { ResourceInfo } from '../../k8s/resources';
@@ -42,6 +44,7 @@ import { deepEqual, threeWayPatch } from '../../k8s/strategic-patch';
 import { customSource } from '../../k8s/apiextensions';
 import { NO_RESOURCES, OUTPUT_FLAG, VALIDATE_FLAG, printResult } from './common';
 import { editHeader, hasLines, manualStrip, sameContent, type EditorHost, type EditReason, type OpenEdit } from '../edit-file';
+import { tempFileName } from '../rand-suffix';
 
 export const EDIT_FLAGS: FlagDef[] = [
   { name: 'allow-missing-template-keys', kind: 'bool' },
@@ -78,7 +81,7 @@ export function runEdit(env: Env, argv: string[]): number {
   if (originals.length === 0) throw plainError('edit cancelled, no objects found');
   if (!env.editor) throw plainError(`unable to launch the editor "${DEFAULT_EDITOR}"`);
   const text = (format === 'json' ? '' : editHeader()) + printForEdit(originals.map((o) => o.obj), format);
-  const edit: OpenEdit = { argv: [...argv], originals, original: text };
+  const edit: OpenEdit = { argv: [...argv], originals, original: text, file: editTempFile(env, argv, format) };
   env.editor.open({ kind: 'object', edit }, { kind: 'object', text, title: editTitle(edit) });
   return 0;
 }
@@ -154,6 +157,31 @@ export function withoutManagedFields(o: KObject): KObject {
 
 export type EditFormat = 'yaml' | 'json' | 'kyaml';
 
+/**
+ * LaunchTempFile's file for an editor opened by `argv` now: `kubectl-edit-` (filepath.Base of
+ * os.Args[0]), `.json` for `-o json`, else `.yaml` (editPrinterOptions.ext).
+ */
+export function editTempFile(env: Env, argv: readonly string[], format: EditFormat): string {
+  return tempFileName(`${argv.join('\0')}/${env.sim.now}`, 'kubectl-edit-', format === 'json' ? '.json' : '.yaml');
+}
+
+/**
+ * preservedFile: the loop ends with the changes left in this launch's file, which the learner's
+ * machine now holds as the editor saved it (with `--windows-line-endings`, as upstream's CRLF
+ * writer and an editor that keeps them leave it).
+ */
+export function keepEditedFile(env: Env, flags: Flags, open: OpenEdit, edited: string): void {
+  env.workstation?.writeFile(open.file, flags.bool('windows-line-endings') ? edited.replace(/\r?\n/g, '\r\n') : edited, env.sim.now);
+}
+
+/** preservedFile with its message, then the error: the editor closes and the copy is named. */
+export function failKeepingCopy(env: Env, flags: Flags, open: OpenEdit, edited: string, error: string | CmdError): never {
+  env.editor?.close();
+  keepEditedFile(env, flags, open, edited);
+  env.out.err(`A copy of your changes has been stored to ${JSON.stringify(open.file)}\n`);
+  throw typeof error === 'string' ? plainError(error) : error;
+}
+
 /** One object as itself, several as the v1 List editoptions.go builds (its metadata empty). */
 export function printForEdit(objs: KObject[], format: EditFormat): string {
   const data: unknown = objs.length === 1 ? objs[0] : { apiVersion: 'v1', items: objs, kind: 'List', metadata: {} };
@@ -182,9 +210,10 @@ export function validationFailure(env: Env, flags: Flags, open: OpenEdit, edited
   return { head: `${what} was not valid`, other: [`<nil>: Invalid value: "The edited file failed validation": ${error}`] };
 }
 
-/** The loop reopens the editor: the header with `reasons`, then the saved file without its comments. */
+/** The loop reopens the editor, on a new temporary file: the header with `reasons`, then the saved file without its comments. */
 export function reopenEditor(editor: EditorHost, open: OpenEdit, edited: string, reasons: EditReason[]): number {
-  editor.open({ kind: 'object', edit: { ...open, edited } }, { kind: 'object', text: editHeader(reasons, open.mode) + manualStrip(edited), title: editTitle(open) });
+  const file = tempFileName(open.file, 'kubectl-edit-', open.file.slice(open.file.lastIndexOf('.')));
+  editor.open({ kind: 'object', edit: { ...open, edited, file } }, { kind: 'object', text: editHeader(reasons, open.mode) + manualStrip(edited), title: editTitle(open) });
   return 0;
 }
 
@@ -196,10 +225,7 @@ export function reopenEditor(editor: EditorHost, open: OpenEdit, edited: string,
 export function readSavedFile(env: Env, flags: Flags, open: OpenEdit, edited: string): { docs: ManifestDoc[] } | { code: number } {
   const editor = env.editor!;
   // Retrying after an error and nothing changed since: short-circuit.
-  if (open.edited !== undefined && sameContent(open.edited, edited)) {
-    editor.close();
-    throw plainError('Edit cancelled, no valid changes were saved.');
-  }
+  if (open.edited !== undefined && sameContent(open.edited, edited)) failKeepingCopy(env, flags, open, edited, 'Edit cancelled, no valid changes were saved.');
   const invalid = validationFailure(env, flags, open, edited);
   if (invalid) return { code: reopenEditor(editor, open, edited, [invalid]) };
   if (sameContent(open.original, edited)) {
@@ -232,10 +258,10 @@ function saved(env: Env, flags: Flags, open: OpenEdit, edited: string): number {
     if (d.info.namespaced) {
       const ns = d.obj.metadata.namespace ?? '';
       if (ns === '') d.obj.metadata.namespace = cmdNs;
-      else if (ns !== cmdNs) return fail(editor, `the namespace from the provided object "${ns}" does not match the namespace "${cmdNs}". You must pass '--namespace=${ns}' to perform this operation.`);
+      else if (ns !== cmdNs) return failKeepingCopy(env, flags, open, edited, `the namespace from the provided object "${ns}" does not match the namespace "${cmdNs}". You must pass '--namespace=${ns}' to perform this operation.`);
     }
     const original = open.originals.find((o) => o.obj.metadata.uid === d.obj.metadata.uid);
-    if (!original) return fail(editor, `no original object found for ${d.info.kind.toLowerCase()}/${d.obj.metadata.name ?? ''}`);
+    if (!original) return failKeepingCopy(env, flags, open, edited, `no original object found for ${d.info.kind.toLowerCase()}/${d.obj.metadata.name ?? ''}`);
     // restoreManagedFields: both sides carry the server's managedFields, so they never differ.
     const edit = withoutManagedFields(d.obj);
     // visitAnnotation: --record's cause goes into every edited object before the comparison.
@@ -247,7 +273,7 @@ function saved(env: Env, flags: Flags, open: OpenEdit, edited: string): number {
     // A custom resource's edit is a JSON merge patch (jsonpatch.CreateMergePatch), lists whole.
     const patch = threeWayPatch(original.obj as never, edit as never, original.obj as never, !customSource(original.info));
     const meta = patch['metadata'] as Record<string, unknown> | undefined;
-    if ('apiVersion' in patch || 'kind' in patch || (meta !== undefined && 'name' in meta)) return fail(editor, 'At least one of apiVersion, kind and name was changed');
+    if ('apiVersion' in patch || 'kind' in patch || (meta !== undefined && 'name' in meta)) return failKeepingCopy(env, flags, open, edited, 'At least one of apiVersion, kind and name was changed');
     if (flags.bool('output-patch')) env.out.out(`Patch: ${toJsonCompact(patch)}\n`);
     const name = original.obj.metadata.name ?? '';
     const sub = flags.str('subresource');
@@ -272,19 +298,16 @@ function saved(env: Env, flags: Flags, open: OpenEdit, edited: string): number {
       env.out.err(`error: ${what} could not be patched: ${res.error.message}\n`);
     }
   }
-  // Upstream also names the temporary file holding the changes here; there is none to name.
+  // The file stays, and the way back to it is named (cmdutil.ErrExit: no message of its own).
   if (retryable > 0 || notFound > 0) {
     editor.close();
+    keepEditedFile(env, flags, open, edited);
+    env.out.err(retryable > 0 ? `You can run \`kubectl replace -f ${open.file}\` to try this update again.\n` : `The edits you made on deleted resources have been saved to ${JSON.stringify(open.file)}\n`);
     return 1;
   }
   if (reasons.length > 0) return reopen(reasons);
   editor.close();
   return 0;
-}
-
-function fail(editor: NonNullable<Env['editor']>, message: string): never {
-  editor.close();
-  throw plainError(message);
 }
 
 export function editTitle(open: OpenEdit): string {
