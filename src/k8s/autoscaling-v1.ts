@@ -21,6 +21,7 @@ import type {
 import { DEFAULT_CPU_UTILIZATION } from './hpa-behavior';
 import { metricSpecFromV1, metricSpecToV1, metricStatusFromV1, metricStatusToV1, type V1MetricSpec, type V1MetricStatus } from './autoscaling-v1-metrics';
 import type { KObject, ObjectMeta } from './types';
+import { goJsonEscape } from './go-json';
 
 /** pkg/apis/autoscaling/annotations.go. */
 export const METRIC_SPECS_ANNOTATION = 'autoscaling.alpha.kubernetes.io/metrics';
@@ -47,7 +48,7 @@ export interface HorizontalPodAutoscalerV1 extends KObject {
 
 /** json.Marshal: compact, with HTML-significant characters and the JS line separators escaped. */
 function goMarshal(v: unknown): string {
-  return JSON.stringify(v).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return goJsonEscape(JSON.stringify(v));
 }
 
 /** DropRoundTripHorizontalPodAutoscalerAnnotations: the four annotations are the conversion's own. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { goJsonIndent, goJsonSyntaxError, parseGoJson } from './go-json';
+import { goJsonIndent, goJsonMarshalDecoded, goJsonSyntaxError, jsonDecoderStep, parseGoJson } from './go-json';
 
 describe("encoding/json's syntax errors", () => {
   it('names the first byte that cannot continue the text, as the scanner does', () => {
@@ -30,6 +30,30 @@ describe("encoding/json's syntax errors", () => {
   it('parses what it accepts', () => {
     expect(parseGoJson('{"a":[1,null]}')).toEqual({ ok: true, value: { a: [1, null] } });
     expect(parseGoJson('{')).toEqual({ ok: false, error: 'unexpected end of JSON input' });
+  });
+});
+
+describe("json.Decoder's reading of a stream, value by value", () => {
+  it('ends an object at its bracket and a scalar where the next character cannot continue it', () => {
+    const text = '{"a":1}}  5x tru';
+    expect(jsonDecoderStep(text, 0)).toEqual({ kind: 'value', start: 0, end: 7 });
+    expect(jsonDecoderStep(text, 7)).toEqual({ kind: 'syntax', index: 7, offset: 8, message: "invalid character '}' looking for beginning of value" });
+    expect(jsonDecoderStep(text, 8)).toEqual({ kind: 'value', start: 10, end: 11 });
+    expect(jsonDecoderStep(text, 13)).toEqual({ kind: 'unexpectedEOF' });
+    expect(jsonDecoderStep('{"a":1}  \n', 7)).toEqual({ kind: 'eof' });
+  });
+
+  it('counts the offset in UTF-8 bytes, the offending byte included', () => {
+    expect(jsonDecoderStep('{"é":1,,}', 0)).toMatchObject({ kind: 'syntax', index: 7, offset: 9 });
+  });
+
+  it("refuses nesting past encoding/json's 10000 levels without exhausting the stack", () => {
+    expect(goJsonSyntaxError('['.repeat(10_001) + ']'.repeat(10_001))).toBe("invalid character '[' exceeded max depth");
+    expect(goJsonSyntaxError('{"a":'.repeat(10_000) + '1' + '}'.repeat(10_000))).toBeUndefined();
+  });
+
+  it('marshals a decoded map as json.Marshal does: keys sorted, HTML characters escaped', () => {
+    expect(goJsonMarshalDecoded({ b: [{ d: 1, c: '<&>' }], a: null, ['__proto__']: 1 })).toBe('{"__proto__":1,"a":null,"b":[{"c":"\\u003c\\u0026\\u003e","d":1}]}');
   });
 });
 

@@ -8,9 +8,18 @@
  * what the scanner would have quoted.
  */
 
-const WS = new Set([' ', '\t', '\n', '\r']);
+import { utf8Length } from './utf8';
 
-class SyntaxFail extends Error {}
+const WS = new Set([' ', '\t', '\n', '\r']);
+/** scanner.go's maxNestingDepth. */
+const MAX_NESTING = 10000;
+
+class SyntaxFail extends Error {
+  /** Where the scanner stopped: the offending character, or the end of the text. */
+  constructor(message: string, readonly index: number) {
+    super(message);
+  }
+}
 
 /** quoteChar: the byte as strconv.Quote writes it, in single quotes. */
 function quoteChar(ch: string): string {
@@ -27,15 +36,17 @@ function quoteChar(ch: string): string {
 }
 
 class Scanner {
-  private i = 0;
-  constructor(private readonly s: string) {}
+  constructor(
+    private readonly s: string,
+    public i = 0,
+  ) {}
 
   private fail(context: string): never {
-    if (this.i >= this.s.length) throw new SyntaxFail('unexpected end of JSON input');
-    throw new SyntaxFail(`invalid character ${quoteChar(String.fromCodePoint(this.s.codePointAt(this.i)!))} ${context}`);
+    if (this.i >= this.s.length) throw new SyntaxFail('unexpected end of JSON input', this.i);
+    throw new SyntaxFail(`invalid character ${quoteChar(String.fromCodePoint(this.s.codePointAt(this.i)!))} ${context}`, this.i);
   }
 
-  private skipWs(): void {
+  skipWs(): void {
     while (this.i < this.s.length && WS.has(this.s[this.i]!)) this.i++;
   }
 
@@ -49,11 +60,48 @@ class Scanner {
     if (this.i < this.s.length) this.fail('after top-level value');
   }
 
-  private value(): void {
-    this.skipWs();
-    const c = this.peek();
-    if (c === '{') return this.object();
-    if (c === '[') return this.array();
+  /**
+   * One value, objects and arrays included, without recursion (a pasted `[[[[…` must not
+   * exhaust the stack): `open` is the scanner's parseState, the containers not yet closed.
+   */
+  value(): void {
+    const open: ('{' | '[')[] = [];
+    for (;;) {
+      this.skipWs();
+      const c = this.peek();
+      if (c === '{' || c === '[') {
+        // pushParseState refuses the bracket that would go past maxNestingDepth.
+        if (open.length >= MAX_NESTING) this.fail('exceeded max depth');
+        open.push(c);
+        this.i++;
+        this.skipWs();
+        if (this.peek() === (c === '{' ? '}' : ']')) {
+          this.i++;
+          open.pop();
+        } else {
+          if (c === '{') this.key();
+          continue;
+        }
+      } else this.scalar(c);
+      // After a value: a comma starts the next member, a bracket closes its container.
+      for (;;) {
+        const top = open[open.length - 1];
+        if (top === undefined) return;
+        this.skipWs();
+        const next = this.peek();
+        if (next === ',') {
+          this.i++;
+          if (top === '{') this.key();
+          break;
+        }
+        if (next !== (top === '{' ? '}' : ']')) this.fail(top === '{' ? 'after object key:value pair' : 'after array element');
+        this.i++;
+        open.pop();
+      }
+    }
+  }
+
+  private scalar(c: string | undefined): void {
     if (c === '"') return this.string();
     if (c === '-' || (c !== undefined && c >= '0' && c <= '9')) return this.number();
     if (c === 't') return this.literal('true');
@@ -62,44 +110,14 @@ class Scanner {
     this.fail('looking for beginning of value');
   }
 
-  /** An object's members or an array's elements, up to the closing bracket. */
-  private members(close: '}' | ']', member: () => void, after: string): void {
-    this.i++;
+  /** An object member's key and colon, up to its value. */
+  private key(): void {
     this.skipWs();
-    if (this.peek() === close) {
-      this.i++;
-      return;
-    }
-    for (;;) {
-      member();
-      this.skipWs();
-      const c = this.peek();
-      if (c === ',') this.i++;
-      else if (c === close) {
-        this.i++;
-        return;
-      } else this.fail(after);
-    }
-  }
-
-  private object(): void {
-    this.members(
-      '}',
-      () => {
-        this.skipWs();
-        if (this.peek() !== '"') this.fail('looking for beginning of object key string');
-        this.string();
-        this.skipWs();
-        if (this.peek() !== ':') this.fail('after object key');
-        this.i++;
-        this.value();
-      },
-      'after object key:value pair',
-    );
-  }
-
-  private array(): void {
-    this.members(']', () => this.value(), 'after array element');
+    if (this.peek() !== '"') this.fail('looking for beginning of object key string');
+    this.string();
+    this.skipWs();
+    if (this.peek() !== ':') this.fail('after object key');
+    this.i++;
   }
 
   private string(): void {
@@ -171,6 +189,55 @@ export function goJsonSyntaxError(text: string): string | undefined {
     if (e instanceof SyntaxFail) return e.message;
     throw e;
   }
+}
+
+/** What one json.Decoder.Decode call reads from a stream. */
+export type JsonDecoderStep =
+  /** Nothing but whitespace is left (io.EOF: the stream ends cleanly). */
+  | { kind: 'eof' }
+  /** One value, text[start, end): the bytes a json.RawMessage (or a RawExtension) receives. */
+  | { kind: 'value'; start: number; end: number }
+  /** A *json.SyntaxError; `offset` is its Offset, in UTF-8 bytes from `text`'s start. */
+  | { kind: 'syntax'; index: number; offset: number; message: string }
+  /** The text ends inside a value (io.ErrUnexpectedEOF: `unexpected EOF`). */
+  | { kind: 'unexpectedEOF' };
+
+/**
+ * json.Decoder.Decode's reading of the next value from `from` (decoder.readValue, stream.go):
+ * whitespace skipped, an object or array ends at its closing bracket, a number or literal where
+ * the next character cannot continue it (that character starts the next call). The decoder's
+ * scanner counts every byte since the stream began, the offending one included, which makes a
+ * syntax error's Offset the UTF-8 length of text[0, index] plus one.
+ */
+export function jsonDecoderStep(text: string, from: number): JsonDecoderStep {
+  const scanner = new Scanner(text, from);
+  scanner.skipWs();
+  if (scanner.i >= text.length) return { kind: 'eof' };
+  const start = scanner.i;
+  try {
+    scanner.value();
+    return { kind: 'value', start, end: scanner.i };
+  } catch (e) {
+    if (!(e instanceof SyntaxFail)) throw e;
+    if (e.index >= text.length) return { kind: 'unexpectedEOF' };
+    return { kind: 'syntax', index: e.index, offset: utf8Length(text.slice(0, e.index)) + 1, message: e.message };
+  }
+}
+
+/** json.Marshal's escaping over a JSON.stringify text: `<`, `>`, `&`, U+2028 and U+2029 as \u escapes. */
+export function goJsonEscape(json: string): string {
+  return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** json.Marshal of a decoded interface{}: maps (map[string]interface{}) write their keys sorted. */
+export function goJsonMarshalDecoded(v: unknown): string {
+  const sorted = (x: unknown): unknown => {
+    if (Array.isArray(x)) return x.map(sorted);
+    if (x === null || typeof x !== 'object') return x;
+    // fromEntries defines own properties, so a `__proto__` key stays a key.
+    return Object.fromEntries(Object.keys(x).sort().map((k) => [k, sorted((x as Record<string, unknown>)[k])]));
+  };
+  return goJsonEscape(JSON.stringify(sorted(v)));
 }
 
 /** json.Unmarshal's first step: the value, or the syntax error encoding/json reports. */

@@ -20,19 +20,31 @@ function worded(f: YamlFailure): string {
   return `yaml: ${line !== 0 ? `line ${line}: ` : ''}${f.problem}`;
 }
 
+/** A syntax error as go-yaml words it, and where in the text it found the problem (0-based). */
+export interface GoYamlFailure {
+  message: string;
+  /** The problem mark: the offending character, or the token the parser could not take; absent when go-yaml names no place. */
+  at?: { line: number; column: number };
+}
+
 /**
  * The error yaml.Unmarshal returns for `text`'s first document, or undefined when it parses.
  * Errors later in the stream are not seen: Unmarshal reads one document (kubectl splits a file
  * at `---` lines first, so each of its documents is a `text` here).
  */
 export function goYamlError(text: string): string | undefined {
+  return goYamlFailure(text)?.message;
+}
+
+/** goYamlError with the place of the problem, for an editor's squiggle. */
+export function goYamlFailure(text: string): GoYamlFailure | undefined {
   // The reader drops a leading byte-order mark while choosing the encoding, and refuses control
   // characters as it decodes. It decodes ahead in 512-byte chunks, so a control character is
   // reported before a syntax error earlier in the same chunk; checking the whole text first is
   // exact for documents under 512 bytes (inferred from readerc.go for longer ones).
   const body = text.startsWith('\uFEFF') ? text.slice(1) : text;
   for (const c of body) {
-    if (!allowedCharacter(c.codePointAt(0)!)) return 'yaml: control characters are not allowed';
+    if (!allowedCharacter(c.codePointAt(0)!)) return { message: 'yaml: control characters are not allowed' };
   }
   // newParser: an empty input reads as a single line break.
   const parser = new Parser(new Scanner(body.length === 0 ? '\n' : body));
@@ -46,12 +58,15 @@ export function goYamlError(text: string): string | undefined {
       // An anchor names its node from the node's first event, so an alias inside the node finds
       // it (and decoding then refuses it: `anchor 'm' value contains itself`).
       if (ev.typ === E.Alias) {
-        if (!anchors.has(ev.anchor!)) return `yaml: unknown anchor '${ev.anchor}' referenced`;
+        if (!anchors.has(ev.anchor!)) return { message: `yaml: unknown anchor '${ev.anchor}' referenced` };
       } else if (ev.anchor !== undefined) anchors.add(ev.anchor);
     }
     return undefined;
   } catch (e) {
-    if (e instanceof Failed) return worded(e.failure);
+    if (e instanceof Failed) {
+      const { line, column } = e.failure.problemMark;
+      return { message: worded(e.failure), at: { line, column: line === 0 && body !== text ? column + 1 : column } };
+    }
     throw e;
   }
 }

@@ -7,7 +7,7 @@
  * static Pod files (a whole file). Input is untrusted, so nesting and alias expansion are bounded.
  */
 import { parseAllDocuments, visit, type Document } from 'yaml';
-import { goYamlError } from './go-yaml-errors';
+import { goYamlFailure, type GoYamlFailure } from './go-yaml-errors';
 import { invalidMapKey, unsupportedMapKey } from './go-yaml-keys';
 import { roughDepth } from './yaml-depth';
 
@@ -82,11 +82,11 @@ const GO_YAML_V2_DOT = {
  * The first document of `text` decoded (undefined when it holds none), or go-yaml's error.
  * `version` '1.2' reads as go-yaml v3 does (kustomize's kyaml: `yes` stays a string).
  */
-export function yamlToJson(text: string, version: '1.1' | '1.2' = '1.1'): { value?: unknown; error?: string } {
+export function yamlToJson(text: string, version: '1.1' | '1.2' = '1.1'): { value?: unknown; error?: string; at?: GoYamlFailure['at'] } {
   // Before any parser sees it: the `yaml` library's recursion is bounded by this estimate.
   if (roughDepth(text) > MAX_DEPTH) return { error: `yaml: exceeded max depth of ${MAX_DEPTH}` };
-  const syntax = goYamlError(text);
-  if (syntax) return { error: syntax };
+  const syntax = goYamlFailure(text);
+  if (syntax) return { error: syntax.message, at: syntax.at };
   // yaml.Unmarshal decodes the first YAML document only (a `...` line ends it).
   const docs = parseAllDocuments(normaliseLineBreaks(text.startsWith('\uFEFF') ? text.slice(1) : text), {
     version,

@@ -1,9 +1,9 @@
 /**
  * Reading `-f` manifests: files, directories (their .json/.yaml/.yml files, sorted), `-` for
- * stdin; multi-document YAML and `kind: List`. Each document is decoded as sigs.k8s.io/yaml
- * decodes it (k8s/yaml-to-json.ts), errors in go-yaml's words. Input is untrusted (a learner can
- * paste anything), so size, nesting depth and alias expansion are bounded before and during
- * parsing.
+ * stdin; multi-document YAML, concatenated JSON and `kind: List`. A stream is JSON or YAML as
+ * apimachinery's YAMLOrJSONDecoder guesses (k8s/manifest-stream.ts), errors in encoding/json's or
+ * go-yaml's words. Input is untrusted (a learner can paste anything), so size, nesting depth and
+ * alias expansion are bounded before and during parsing.
  */
 import type { KObject } from '../k8s/types';
 import type { ResourceInfo } from '../k8s/resources';
@@ -11,6 +11,8 @@ import { infoForKind } from './discovery';
 import type { FileSource } from './types';
 import { plainError, type Failure } from './errors';
 import { MAX_DEPTH, yamlToJson } from '../k8s/yaml-to-json';
+import { decodeManifestStream, yamlReaderDocuments, type StreamValue } from '../k8s/manifest-stream';
+import { goJsonMarshalDecoded } from '../k8s/go-json';
 import { pushAll } from '../k8s/arrays';
 import { isUrl } from './url-visitor';
 
@@ -30,36 +32,6 @@ export interface LoadResult {
 }
 
 /**
- * apimachinery's YAMLReader (pkg/util/yaml/decoder.go): the documents of a `-f` stream, split at
- * lines starting `---` that carry nothing else but a comment. Its LineReader drops each line's
- * `\n` or `\r\n` and writes `\n`, and a separator read while no document has begun stays in the
- * next document, which is why go-yaml's line numbers count from a document's first line (or its
- * `---`, for the first document or after an empty one).
- */
-export function yamlReaderDocuments(text: string): { docs: string[]; error?: string } {
-  const docs: string[] = [];
-  let buffer = '';
-  const lines = text.split('\n');
-  if (lines[lines.length - 1] === '') lines.pop();
-  for (const [i, raw] of lines.entries()) {
-    // bufio's ReadLine drops `\r\n` or `\n`; a last line without either keeps a trailing CR.
-    const line = raw.endsWith('\r') && (i < lines.length - 1 || text.endsWith('\n')) ? raw.slice(0, -1) : raw;
-    if (line.startsWith('---')) {
-      const trimmed = line.slice(3).trim();
-      if (trimmed.length > 0 && !trimmed.startsWith('#')) return { docs, error: `invalid Yaml document separator: ${trimmed}` };
-      if (buffer.length > 0) {
-        docs.push(buffer);
-        buffer = '';
-        continue;
-      }
-    }
-    buffer += `${line}\n`;
-  }
-  if (buffer.length > 0) docs.push(buffer);
-  return { docs };
-}
-
-/**
  * Parses one file's text into plain objects; stops at the first broken document, whose error
  * go-yaml-errors.ts words as go-yaml v2 does. `version` '1.2' reads as go-yaml v3 does
  * (kustomize's kyaml: `yes` stays a string).
@@ -69,12 +41,12 @@ export function parseDocuments(raw: string, source: string, version: '1.1' | '1.
   const prefix = `error parsing ${source}: error converting YAML to JSON: `;
   const split = yamlReaderDocuments(raw);
   const objects: unknown[] = [];
-  for (const chunk of split.docs) {
+  for (const { text: chunk } of split.docs) {
     const { value, error } = yamlToJson(chunk, version);
     if (error) return { objects, error: prefix + error };
     if (value !== null && value !== undefined) objects.push(value);
   }
-  if (split.error) return { objects, error: `error parsing ${source}: ${split.error}` };
+  if (split.error) return { objects, error: `error parsing ${source}: ${split.error.message}` };
   return { objects };
 }
 
@@ -83,14 +55,28 @@ function validationError(source: string, missing: string[]): Failure {
   return { text: `error validating "${source}": error validating data: ${data}; if you choose to ignore these errors, turn validation off with --validate=false` };
 }
 
-/** Maps one decoded object to its API resource, or explains why it cannot be. */
-function toDoc(raw: unknown, source: string, validate: boolean): ManifestDoc | Failure {
-  const obj = (raw !== null && typeof raw === 'object' && !Array.isArray(raw) ? raw : {}) as Record<string, unknown>;
+/** The type encoding/json names when a value cannot go into an object. */
+function jsonTypeOf(v: unknown): string {
+  return Array.isArray(v) ? 'array' : typeof v === 'boolean' ? 'bool' : typeof v === 'number' ? 'number' : 'string';
+}
+
+/**
+ * Maps one decoded value to its API resource, or explains why it cannot be. `json` is the text
+ * kubectl quotes back: the value as written when it was read as JSON, else sigs.k8s.io/yaml's
+ * json.Marshal of it (keys sorted).
+ */
+function toDoc({ value: raw, json }: Pick<StreamValue, 'value' | 'json'>, source: string, validate: boolean): ManifestDoc | Failure {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
+    // The schema check's getObjectKind, or the unstructured decoder's json.Unmarshal into its detector struct.
+    if (validate) return validationError(source, ['invalid object to validate']);
+    return { text: `unable to decode "${source}": json: cannot unmarshal ${jsonTypeOf(raw)} into Go value of type unstructured.detector` };
+  }
+  const obj = raw as Record<string, unknown>;
   const apiVersion = typeof obj['apiVersion'] === 'string' ? obj['apiVersion'] : '';
   const kind = typeof obj['kind'] === 'string' ? obj['kind'] : '';
   const missing = [...(apiVersion ? [] : ['apiVersion not set']), ...(kind ? [] : ['kind not set'])];
   if (missing.length > 0 && validate) return validationError(source, missing);
-  if (!kind) return { text: `unable to decode "${source}": Object 'Kind' is missing in '${JSON.stringify(obj)}'` };
+  if (!kind) return { text: `unable to decode "${source}": Object 'Kind' is missing in '${json ?? goJsonMarshalDecoded(obj)}'` };
   const info = infoForKind(kind, apiVersion);
   const gv = info ? (info.group ? `${info.group}/${info.version}` : info.version) : '';
   const meta = (obj['metadata'] ?? {}) as { name?: string; namespace?: string };
@@ -103,12 +89,13 @@ function toDoc(raw: unknown, source: string, validate: boolean): ManifestDoc | F
   return { source, obj: obj as unknown as KObject, info };
 }
 
-function expandLists(objects: unknown[]): unknown[] {
-  const out: unknown[] = [];
-  for (const o of objects) {
-    const rec = o as Record<string, unknown> | null;
-    if (rec && typeof rec === 'object' && typeof rec['kind'] === 'string' && rec['kind'].endsWith('List') && Array.isArray(rec['items'])) pushAll(out, expandLists(rec['items']));
-    else out.push(o);
+/** A List's items, each its own value (kubectl quotes an item back as json.Marshal writes it). */
+function expandLists(values: Pick<StreamValue, 'value' | 'json'>[]): Pick<StreamValue, 'value' | 'json'>[] {
+  const out: Pick<StreamValue, 'value' | 'json'>[] = [];
+  for (const v of values) {
+    const rec = v.value as Record<string, unknown> | null;
+    if (rec && typeof rec === 'object' && typeof rec['kind'] === 'string' && rec['kind'].endsWith('List') && Array.isArray(rec['items'])) pushAll(out, expandLists(rec['items'].map((value: unknown) => ({ value }))));
+    else out.push(v);
   }
   return out;
 }
@@ -147,15 +134,19 @@ export function loadManifests(files: FileSource, stdin: string | undefined, file
   return result;
 }
 
-/** One text as the builder's stream visitor reads it (`source` names it in messages), Lists flattened. */
+/**
+ * One text as the builder's stream visitor reads it (`source` names it in messages), Lists
+ * flattened: JSON or YAML as YAMLOrJSONDecoder guesses (k8s/manifest-stream.ts).
+ */
 export function loadText(text: string, source: string, validate = true): LoadResult {
   const result: LoadResult = { docs: [], errors: [] };
-  const { objects, error } = parseDocuments(text, source);
-  for (const raw of expandLists(objects)) {
-    const d = toDoc(raw, source, validate);
+  if (text.length > MAX_MANIFEST_BYTES) return { docs: [], errors: [{ text: `error reading ${source}: the manifest is larger than 1 MiB` }] };
+  const { values, error } = decodeManifestStream(text);
+  for (const v of expandLists(values)) {
+    const d = toDoc(v, source, validate);
     if ('info' in d) result.docs.push(d);
     else result.errors.push(d);
   }
-  if (error) result.errors.push({ text: error });
+  if (error) result.errors.push({ text: `error parsing ${source}: ${error.message}` });
   return result;
 }
