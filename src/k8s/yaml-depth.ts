@@ -12,6 +12,9 @@ export function roughDepth(text: string): number {
     if (q) {
       if (c === '\\' && q === '"') i++;
       else if (c === q || c === '\n' || c === '\r') q = undefined;
+    } else if (c === '#' && (i === 0 || /\s/.test(text[i - 1]!))) {
+      // A comment runs to the end of its line: `name: web  # [[[` nests nothing.
+      while (i + 1 < text.length && text[i + 1] !== '\n' && text[i + 1] !== '\r') i++;
     } else if (c === '"' || c === "'") q = c;
     else if (c === '[' || c === '{') maxFlow = Math.max(maxFlow, ++flow);
     else if (c === ']' || c === '}') flow = Math.max(0, flow - 1);

@@ -12,7 +12,7 @@ import { invalidMapKey, unsupportedMapKey } from './go-yaml-keys';
 import { roughDepth } from './yaml-depth';
 
 export const MAX_DEPTH = 64;
-const MAX_ALIASES = 100;
+export const MAX_ALIASES = 100;
 
 /** Nesting depth, counted no further than past `limit` (so a cyclic value ends too). */
 function depthOf(v: unknown, limit = MAX_DEPTH): number {

@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { blocksApply, diagnose, MAX_DEPTH } from './diagnose';
+import yamlCorpus from '../../k8s/go-yaml-errors.corpus.json';
+import jsonCorpus from '../../k8s/go-json-stream.corpus.json';
 
 const manifest = (f: string): string => readFileSync(new URL(`../../../examples/manifests/${f}`, import.meta.url), 'utf8');
+
+const BLOCKING_SYNTAX: string[] = ['syntax', 'jsonSyntax', 'tooDeep', 'aliases'];
 
 const summary = (text: string) => diagnose(text).map((d) => `${d.line}:${d.severity}:${d.code}:${d.params['field'] ?? d.params['doc'] ?? ''}`);
 
@@ -15,27 +19,53 @@ describe('diagnose', () => {
     expect(diagnose('# nothing yet\n')).toEqual([]);
   });
 
-  it('reports a syntax error where it is, and it blocks Apply', () => {
+  it('reports a syntax error where go-yaml found it, in its words, and it blocks Apply', () => {
     const text = 'apiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n spec: [\n';
     const d = diagnose(text);
-    expect(d.length).toBeGreaterThan(0);
-    expect(d[0]!.code).toBe('syntax');
-    expect(d[0]!.severity).toBe('error');
-    expect(d[0]!.line).toBeGreaterThanOrEqual(4);
-    expect(d[0]!.from).toBeGreaterThanOrEqual(text.indexOf('name: x'));
-    expect(typeof d[0]!.params['detail']).toBe('string');
+    expect(d.map((x) => [x.line, x.code, x.params['detail']])).toEqual([[5, 'syntax', 'yaml: line 4: did not find expected key']]);
+    expect(d[0]!.from).toBe(text.indexOf(' spec') + 1);
     expect(blocksApply(d)).toBe(true);
   });
 
-  it('reports a tab used for indentation and an unclosed quote', () => {
-    expect(summary('apiVersion: v1\nkind: Pod\nmetadata:\n\tname: x\n')[0]).toMatch(/^4:error:syntax/);
-    expect(summary('apiVersion: v1\nkind: "Pod\n')[0]).toMatch(/:error:syntax/);
+  it('reports a tab used for indentation and an unclosed quote as kubectl does', () => {
+    expect(diagnose('apiVersion: v1\nkind: Pod\nmetadata:\n\tname: x\n').map((x) => [x.line, x.params['detail']])).toEqual([[4, 'yaml: line 4: found character that cannot start any token']]);
+    expect(diagnose('apiVersion: v1\nkind: "Pod\n').map((x) => [x.line, x.code, x.params['detail']])).toEqual([[2, 'syntax', 'yaml: line 3: found unexpected end of stream']]);
   });
 
-  it('treats duplicate keys as errors', () => {
+  it("numbers a later document's lines as kubectl does, from its start, and squiggles the editor's line", () => {
+    const text = 'apiVersion: v1\nkind: Namespace\nmetadata:\n  name: a\n---\napiVersion: v1\nkind: Pod\nmetadata:\n  name: x\n spec: {}\n';
+    const d = diagnose(text);
+    expect(d.map((x) => [x.line, x.code, x.params['doc'], x.params['detail']])).toEqual([[10, 'syntax', 2, 'yaml: line 4: did not find expected key']]);
+  });
+
+  it('says, for every recorded malformed YAML manifest, what kubectl apply said', () => {
+    for (const c of yamlCorpus.cases.filter((x) => x.stderr.includes('error parsing'))) {
+      const said = /error parsing bad\.yaml: (.*)/.exec(c.stderr)![1]!;
+      const syntax = diagnose(c.input).filter((d) => BLOCKING_SYNTAX.includes(d.code));
+      expect([c.name, syntax.map((d) => d.message)]).toEqual([c.name, [said]]);
+    }
+  });
+
+  it('words a JSON manifest as encoding/json does, for every recorded case kubectl refused', () => {
+    const refused = jsonCorpus.cases.filter((x) => x.unvalidatedStderr.includes('error parsing'));
+    expect(refused.length).toBeGreaterThan(20);
+    for (const c of refused) {
+      const said = /error parsing x\.json: (.*)/.exec(c.unvalidatedStderr)![1]!;
+      const syntax = diagnose(c.input).filter((d) => BLOCKING_SYNTAX.includes(d.code));
+      expect([c.name, syntax.map((d) => d.message)]).toEqual([c.name, [said]]);
+    }
+    const d = diagnose('{\n  "apiVersion": "v1",\n  "kind": "Pod"\n  "metadata": {"name": "x"}\n}\n');
+    expect(d.map((x) => [x.line, x.code, x.params['detail']])).toEqual([[4, 'jsonSyntax', `json: offset 43: invalid character '"' after object key:value pair`]]);
+    expect(blocksApply(d)).toBe(true);
+    // YAML that starts like JSON is YAML to kubectl too, and concatenated objects are documents.
+    expect(diagnose('{apiVersion: v1, kind: Pod, metadata: {name: x}}\n')).toEqual([]);
+    expect(summary('{"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "x"}}\n{"kind": "Pod"}\n')).toEqual(['2:error:missing:apiVersion', '2:error:missing:metadata.name']);
+  });
+
+  it('warns of a duplicate key, which kubectl takes silently (the last one wins)', () => {
     const d = diagnose('apiVersion: v1\nkind: Pod\nkind: Service\nmetadata:\n  name: x\n');
-    expect(d.map((x) => `${x.line}:${x.code}`)).toEqual(['3:syntax']);
-    expect(d[0]!.message).toMatch(/unique/i);
+    expect(d.map((x) => `${x.line}:${x.severity}:${x.code}:${x.params['key']}`)).toEqual(['3:warning:duplicateKey:kind']);
+    expect(blocksApply(d)).toBe(false);
   });
 
   it('names the fields a manifest misses, per document, without blocking Apply', () => {

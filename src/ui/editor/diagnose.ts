@@ -1,20 +1,26 @@
 /**
- * Inline problems for the YAML editor, as a pure function of its text: YAML syntax errors
- * (including duplicate keys), documents that are not mappings, and documents without
- * apiVersion, kind or metadata.name. Syntax problems block Apply (kubectl would refuse the text
- * anyway); missing fields do not — kubectl's own error message is part of the lesson.
+ * Inline problems for the YAML editor, as a pure function of its text. Syntax errors are the one
+ * `kubectl apply -f -` will stop at, in its words: the text is read as kubectl's YAMLOrJSONDecoder
+ * reads it (k8s/manifest-stream.ts), so a YAML error is go-yaml's (`yaml: line 3: did not find
+ * expected key`, its line counted from the start of its `---` document, as kubectl counts it) and
+ * a JSON one is encoding/json's (`json: offset 21: invalid character …`); the squiggle sits where
+ * the parser found the problem. Documents read before it are checked for being mappings with
+ * apiVersion, kind and metadata.name, and for duplicate keys (which kubectl takes silently, the
+ * last one winning). Syntax problems block Apply (kubectl would refuse the text anyway); the
+ * others do not — kubectl's own error message is part of the lesson.
  *
  * The text is untrusted (pasted), so it is bounded like kubectl's reader bounds it: at most
- * 1 MiB, flow nesting checked before the parser sees it, block nesting and alias expansion
- * checked after.
+ * 1 MiB here, nesting and alias expansion by the decoder (before the `yaml` library parses a
+ * document, which is also when a value is parsed again here for its places).
  */
-import { isMap, isScalar, isSeq, parseAllDocuments, type Document, type Node as YamlNode } from 'yaml';
+import { isMap, isScalar, parseDocument, type Node as YamlNode } from 'yaml';
+import { decodeManifestStream, type StreamError } from '../../k8s/manifest-stream';
+import { MAX_ALIASES, MAX_DEPTH } from '../../k8s/yaml-to-json';
 
 export const MAX_BYTES = 1024 * 1024;
-export const MAX_DEPTH = 64;
-export const MAX_ALIASES = 100;
+export { MAX_ALIASES, MAX_DEPTH };
 
-export type DiagnosticCode = 'syntax' | 'notMapping' | 'missing' | 'tooLarge' | 'tooDeep' | 'aliases';
+export type DiagnosticCode = 'syntax' | 'jsonSyntax' | 'notMapping' | 'missing' | 'duplicateKey' | 'tooLarge' | 'tooDeep' | 'aliases';
 
 export interface Diagnostic {
   /** Character offsets in the text. */
@@ -24,14 +30,14 @@ export interface Diagnostic {
   line: number;
   severity: 'error' | 'warning';
   code: DiagnosticCode;
-  /** Values for the translated message: `detail` (the parser's words), `doc` (1-based), `field`, `size`, `max`. */
+  /** Values for the translated message: `detail` (the parser's words), `doc` (1-based), `field`, `key`, `size`, `max`. */
   params: Record<string, string | number>;
   /** The English message (tests, logs); the UI shows the translation of `code`. */
   message: string;
 }
 
 /** Codes that make the text unusable: Apply waits until they are fixed. */
-export const BLOCKING: ReadonlySet<DiagnosticCode> = new Set(['syntax', 'tooLarge', 'tooDeep', 'aliases']);
+export const BLOCKING: ReadonlySet<DiagnosticCode> = new Set(['syntax', 'jsonSyntax', 'tooLarge', 'tooDeep', 'aliases']);
 
 export function blocksApply(diags: readonly Diagnostic[]): boolean {
   return diags.some((d) => d.severity === 'error' && BLOCKING.has(d.code));
@@ -54,49 +60,19 @@ function lineOf(starts: readonly number[], pos: number): number {
   return lo;
 }
 
-/** Deepest `[`/`{` nesting outside quotes: what would recurse in the parser. */
-function flowDepth(text: string): number {
-  let depth = 0;
-  let max = 0;
-  let quote: string | undefined;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quote) {
-      if (c === '\\' && quote === '"') i++;
-      else if (c === quote || c === '\n') quote = undefined;
-    } else if (c === '#' && (i === 0 || /\s/.test(text[i - 1]!))) {
-      const nl = text.indexOf('\n', i);
-      i = nl < 0 ? text.length : nl;
-    } else if (c === '"' || c === "'") quote = c;
-    else if (c === '[' || c === '{') max = Math.max(max, ++depth);
-    else if (c === ']' || c === '}') depth = Math.max(0, depth - 1);
-  }
-  return max;
+/** A decoded value's field as a non-empty word (a number or boolean counts: the field is there). */
+function fieldWord(v: unknown): string | undefined {
+  if (v === null || v === undefined || typeof v === 'object') return undefined;
+  const w = String(v);
+  return w === '' ? undefined : w;
 }
 
-/** Depth of the parsed node tree, walked without recursion. */
-function nodeDepth(root: unknown): number {
-  let max = 0;
-  const stack: [unknown, number][] = [[root, 1]];
-  while (stack.length) {
-    const [n, d] = stack.pop()!;
-    if (isMap(n) || isSeq(n)) {
-      max = Math.max(max, d);
-      for (const item of n.items) {
-        if (isMap(n)) {
-          const pair = item as { value?: unknown };
-          stack.push([pair.value, d + 1]);
-        } else stack.push([item, d + 1]);
-      }
-    }
-  }
-  return max;
-}
-
-function scalarString(node: unknown): string | undefined {
-  if (!isScalar(node)) return undefined;
-  const v = node.value;
-  return typeof v === 'string' ? v : v === null || v === undefined ? undefined : String(v);
+/** The stream's error as a problem: its code and the words after kubectl's `error parsing STDIN: `. */
+function streamProblem(e: StreamError): { code: DiagnosticCode; detail: string } {
+  const detail = e.message.replace(/^error converting YAML to JSON: /, '');
+  if (/exceeded max depth/.test(detail)) return { code: 'tooDeep', detail };
+  if (/excessive aliasing/.test(detail)) return { code: 'aliases', detail };
+  return { code: e.syntax === 'json' ? 'jsonSyntax' : 'syntax', detail };
 }
 
 export function diagnose(text: string): Diagnostic[] {
@@ -106,57 +82,55 @@ export function diagnose(text: string): Diagnostic[] {
     const t = Math.max(f, Math.min(to, text.length));
     return { from: f, to: t, line: lineOf(starts, f), severity, code, params, message };
   };
-  const firstLine = (): number => starts[1] === undefined ? text.length : starts[1] - 1;
+  const firstLine = (): number => (starts[1] === undefined ? text.length : starts[1] - 1);
 
   const bytes = new TextEncoder().encode(text).length;
   if (bytes > MAX_BYTES) {
     const size = Math.ceil(bytes / 1024);
     return [at(0, firstLine(), 'error', 'tooLarge', { size }, `the text is ${size} KB; at most 1024 KB is checked`)];
   }
-  if (flowDepth(text) > MAX_DEPTH) return [at(0, firstLine(), 'error', 'tooDeep', { max: MAX_DEPTH }, `nesting deeper than ${MAX_DEPTH} levels`)];
 
-  const parsed = parseAllDocuments(text, { version: '1.1', uniqueKeys: true, prettyErrors: false });
-  const docs: Document.Parsed[] = Array.isArray(parsed) ? parsed : [];
+  const stream = decodeManifestStream(text);
   const out: Diagnostic[] = [];
-  let n = 0;
-  for (const doc of docs) {
-    const [start, , end] = doc.range;
-    for (const e of doc.errors) out.push(at(e.pos[0], Math.max(e.pos[1], e.pos[0] + 1), 'error', 'syntax', { detail: e.message }, e.message));
-    for (const w of doc.warnings) out.push(at(w.pos[0], Math.max(w.pos[1], w.pos[0] + 1), 'warning', 'syntax', { detail: w.message }, w.message));
+  if (stream.error) {
+    const { code, detail } = streamProblem(stream.error);
+    const params: Diagnostic['params'] = { detail };
+    if (code === 'tooDeep' || code === 'aliases') params['max'] = code === 'aliases' ? MAX_ALIASES : MAX_DEPTH;
+    else if (stream.error.doc !== undefined) params['doc'] = stream.error.doc;
+    // A problem found at the end of the text (`found unexpected end of stream`) marks its last line, not the empty one after it.
+    const from = stream.error.from >= text.length && text.endsWith('\n') ? text.length - 1 : stream.error.from;
+    out.push(at(from, Math.max(from + 1, stream.error.to), 'error', code, params, stream.error.message));
+  }
+  for (const [i, { value, from, to }] of stream.values.entries()) {
+    const n = i + 1;
+    // The value's own text, parsed again for places: its first line, its keys.
+    const doc = parseDocument(text.slice(from, to), { version: '1.1', uniqueKeys: true, prettyErrors: false });
+    for (const e of doc.errors) {
+      if (e.code !== 'DUPLICATE_KEY') continue;
+      // The yaml library marks the repeated key's first character; the key runs to its colon.
+      const key = /^("[^"]*"|'[^']*'|[^:\n]*?)\s*:/.exec(text.slice(from + e.pos[0], from + e.pos[0] + 256))?.[1] ?? text.slice(from + e.pos[0], from + e.pos[1]);
+      out.push(at(from + e.pos[0], from + e.pos[0] + Math.max(1, key.length), 'warning', 'duplicateKey', { doc: n, key }, `document ${n} repeats the key ${key}; kubectl keeps the last one`));
+    }
     const contents = doc.contents as YamlNode | null;
-    // An empty document (only comments, or a trailing `---`) is skipped by kubectl too.
-    if (contents === null || (isScalar(contents) && contents.value === null)) continue;
-    n++;
-    if (doc.errors.length) continue;
-    const range = contents.range ?? [start, end, end];
-    const head = (): [number, number] => {
-      const lineEnd = text.indexOf('\n', range[0]);
-      return [range[0], lineEnd < 0 ? range[1] : Math.min(lineEnd, range[1])];
-    };
-    if (nodeDepth(contents) > MAX_DEPTH) {
-      out.push(at(...head(), 'error', 'tooDeep', { max: MAX_DEPTH }, `nesting deeper than ${MAX_DEPTH} levels`));
+    const start = from + (contents?.range?.[0] ?? 0);
+    const next = starts[lineOf(starts, start)];
+    const head: [number, number] = [start, Math.min(to, next === undefined ? text.length : next - 1)];
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      out.push(at(...head, 'error', 'notMapping', { doc: n }, `document ${n} is not a mapping`));
       continue;
     }
-    try {
-      doc.toJS({ maxAliasCount: MAX_ALIASES });
-    } catch {
-      out.push(at(...head(), 'error', 'aliases', { max: MAX_ALIASES }, `too many YAML aliases (at most ${MAX_ALIASES})`));
-      continue;
-    }
-    if (!isMap(contents)) {
-      out.push(at(...head(), 'error', 'notMapping', { doc: n }, `document ${n} is not a mapping`));
-      continue;
-    }
+    const obj = value as Record<string, unknown>;
     for (const field of ['apiVersion', 'kind'] as const) {
-      if (!scalarString(contents.get(field, true))) out.push(at(...head(), 'error', 'missing', { doc: n, field }, `document ${n} has no ${field}`));
+      if (!fieldWord(obj[field])) out.push(at(...head, 'error', 'missing', { doc: n, field }, `document ${n} has no ${field}`));
     }
-    const metadata = contents.get('metadata', true);
-    if (!isMap(metadata)) {
-      out.push(at(...head(), 'error', 'missing', { doc: n, field: 'metadata.name' }, `document ${n} has no metadata.name`));
-    } else if (!scalarString(metadata.get('name', true)) && !scalarString(metadata.get('generateName', true))) {
-      const pair = contents.items.find((p) => scalarString(p.key) === 'metadata');
+    const metadata = obj['metadata'];
+    if (metadata === null || typeof metadata !== 'object' || Array.isArray(metadata)) {
+      out.push(at(...head, 'error', 'missing', { doc: n, field: 'metadata.name' }, `document ${n} has no metadata.name`));
+    } else if (!fieldWord((metadata as Record<string, unknown>)['name']) && !fieldWord((metadata as Record<string, unknown>)['generateName'])) {
+      const pair = isMap(contents) ? contents.items.find((p) => isScalar(p.key) && p.key.value === 'metadata') : undefined;
       const keyRange = (pair?.key as YamlNode | undefined)?.range;
-      out.push(at(keyRange?.[0] ?? head()[0], keyRange?.[1] ?? head()[1], 'error', 'missing', { doc: n, field: 'metadata.name' }, `document ${n} has no metadata.name`));
+      const place: [number, number] = keyRange ? [from + keyRange[0], from + keyRange[1]] : head;
+      out.push(at(...place, 'error', 'missing', { doc: n, field: 'metadata.name' }, `document ${n} has no metadata.name`));
     }
   }
   return out.sort((a, b) => a.from - b.from);

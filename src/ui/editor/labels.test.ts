@@ -29,7 +29,16 @@ describe('editor labels', () => {
     expect(diagnosticText(en, missing!)).toBe('Document 1 has no metadata.name.');
     expect(diagnosticText(zh, missing!)).toBe('第 1 个文档缺少 metadata.name。');
     const [syntax] = diagnose('a: [\n');
-    expect(diagnosticText(en, syntax!)).toMatch(/^YAML syntax error: ./);
+    expect(diagnosticText(en, syntax!)).toBe('YAML syntax error: yaml: line 1: did not find expected node content');
+    const later = diagnose('a: 1\n---\nb: [\n').find((d) => d.code === 'syntax');
+    expect(diagnosticText(en, later!)).toBe('YAML syntax error in document 2 (kubectl counts its lines from the document’s first line): yaml: line 1: did not find expected node content');
+    expect(diagnosticText(zh, later!)).toBe('第 2 个文档有 YAML 语法错误（kubectl 从该文档的第一行开始计行号）：yaml: line 1: did not find expected node content');
+    const [json] = diagnose('{"a": 1,, }\n');
+    expect(diagnosticText(en, json!)).toBe("JSON syntax error: json: offset 9: invalid character ',' looking for beginning of object key string");
+    expect(diagnosticText(zh, json!)).toBe("JSON 语法错误：json: offset 9: invalid character ',' looking for beginning of object key string");
+    const [dup] = diagnose('apiVersion: v1\nkind: Pod\nmetadata: {name: x}\nkind: Pod\n');
+    expect(diagnosticText(en, dup!)).toBe('Document 1 repeats the key kind: kubectl keeps only the last value.');
+    expect(diagnosticText(zh, dup!)).toBe('第 1 个文档重复了键 kind：kubectl 只保留最后一个值。');
   });
 
   it('knows when there is nothing to apply', () => {

@@ -22,8 +22,16 @@ export function exampleLabel(t: Translate, file: string): string {
 
 export function diagnosticText(t: Translate, d: Diagnostic): string {
   switch (d.code) {
-    case 'syntax':
-      return t('editor.diag.syntax', { detail: String(d.params['detail'] ?? '') });
+    case 'syntax': {
+      // kubectl counts a later document's lines from its `---`: say so, or "line 2" misleads.
+      const doc = Number(d.params['doc'] ?? 1);
+      const detail = String(d.params['detail'] ?? '');
+      return doc > 1 ? t('editor.diag.syntaxInDoc', { doc, detail }) : t('editor.diag.syntax', { detail });
+    }
+    case 'jsonSyntax':
+      return t('editor.diag.jsonSyntax', { detail: String(d.params['detail'] ?? '') });
+    case 'duplicateKey':
+      return t('editor.diag.duplicateKey', { doc: d.params['doc'] ?? 1, key: String(d.params['key'] ?? '') });
     case 'notMapping':
       return t('editor.diag.notMapping', { doc: d.params['doc'] ?? 1 });
     case 'missing':
