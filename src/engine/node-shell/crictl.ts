@@ -18,7 +18,8 @@ import type { World } from '../world';
 import type { ShellIo } from './io';
 import { humanDuration, humanSize, tabwrite } from './tabwriter';
 import { imageOfStatic, staticContainers, staticLeftovers, staticSandboxes } from './static-containers';
-import { commandHelp, CRICTL_COMMANDS, parseFlags, type CrictlCommand } from './crictl-cli';
+import { runCli, subcommandHelp } from './crictl-cli';
+import { CRICTL_APP } from './crictl-commands';
 
 interface CtrRow {
   id: string;
@@ -168,20 +169,6 @@ function isoAt(t: number): string {
   return rfc3339(t as SimMillis);
 }
 
-const USAGE = `NAME:
-   crictl - client for CRI
-
-USAGE:
-   crictl [global options] command [command options]
-
-COMMANDS:
-   images, image, img  List images
-   inspect             Display the status of one or more containers
-   logs                Fetch the logs of a container
-   pods                List pods
-   ps                  List containers
-`;
-
 /** How many of the newest rows `--latest` (1) or `--last N` (N > 0, which wins) keep; undefined: all. */
 function latestOf(flag: (name: string) => string | undefined): number | undefined {
   const last = Number(flag('last') ?? 0);
@@ -192,49 +179,48 @@ function latestOf(flag: (name: string) => string | undefined): number | undefine
 /** The first `n` rows, already newest first. */
 const newest = <T>(rows: T[], n: number | undefined): T[] => (n === undefined ? rows : rows.slice(0, n));
 
-/** The subcommands modelled, by their names and aliases. */
-function commandOf(sub: string): CrictlCommand | undefined {
-  switch (sub) {
-    case 'ps':
-    case 'pods':
-    case 'logs':
-    case 'inspect':
-      return sub;
-    case 'images':
-    case 'image':
-    case 'img':
-      return 'images';
-    default:
-      return undefined;
-  }
-}
+/** The commands whose Action runs here, against the node's runtime. */
+const MODELLED = ['ps', 'pods', 'images', 'logs', 'inspect'] as const;
+type Modelled = (typeof MODELLED)[number];
+const modelled = (name: string): name is Modelled => (MODELLED as readonly string[]).includes(name);
 
 export function crictl(w: World, node: string, args: string[], io: ShellIo): number {
   const rt = runtimeOf(w, node);
-  const [sub, ...given] = args;
-  if (sub === undefined || sub === '--help' || sub === '-h' || sub === 'help') {
-    io.out(USAGE);
-    return 0;
+  const fatal = (msg: string): number => {
+    io.err(`time="${isoAt(w.now)}" level=fatal msg="${msg.replace(/["\\]/g, (c) => `\\${c}`)}"\n`);
+    return 1;
+  };
+  // The global flags (--runtime-endpoint, --timeout, …) are read and not used: every node has one runtime.
+  const run = runCli(CRICTL_APP, args);
+  switch (run.kind) {
+    case 'print':
+      io.out(run.stdout);
+      return 0;
+    case 'usage-error':
+      io.out(run.stdout);
+      return fatal(run.error);
+    case 'help-topic':
+      if (run.fatal) return fatal(`No help topic for '${run.name}'`);
+      io.err(`No help topic for '${run.name}'\n`);
+      return 3;
+    case 'action':
+      break;
+    default: {
+      const never: never = run;
+      return never;
+    }
   }
-  const which = commandOf(sub);
-  if (!which) {
-    io.err(`No help topic for '${sub}'\n`);
-    return 3;
-  }
-  const cmd = CRICTL_COMMANDS[which];
-  // The command line is read before the runtime is dialled (in the command's Action).
-  const parsed = parseFlags(cmd, given);
-  if (parsed.kind === 'usage-error') {
-    io.out(`Incorrect Usage: ${parsed.error}\n\n${commandHelp(cmd)}`);
-    io.err(`time="${isoAt(w.now)}" level=fatal msg="${parsed.error}"\n`);
+  const which = run.path.length === 1 ? run.path[0]!.name : undefined;
+  if (which === undefined || !modelled(which)) {
+    io.err(`crictl ${run.path.map((c) => c.name).join(' ')}: not modelled here (${MODELLED.join(', ')} and their help are)\n`);
     return 1;
   }
-  const flag = (name: string): string | undefined => parsed.values.get(name)?.at(-1);
-  const positional = parsed.args;
+  const flag = (name: string): string | undefined => run.values.get(name)?.at(-1);
+  const positional = run.args;
   // ps and pods take no argument, logs one: more, and the Action shows the help instead.
   const tooMany = which === 'ps' || which === 'pods' ? positional.length > 0 : (which === 'logs' || which === 'images') && positional.length > 1;
-  if (flag('help') === 'true' || tooMany) {
-    io.out(commandHelp(cmd));
+  if (tooMany) {
+    io.out(subcommandHelp(CRICTL_APP, run.path));
     return 0;
   }
   if (!rt?.running) {

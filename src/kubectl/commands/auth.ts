@@ -9,7 +9,7 @@ import { CmdError, failureText, plainError } from '../errors';
 import { defaultSubCommandRun } from '../help/parent-usage';
 import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, type Env } from '../env';
-import { tabulate, GET_TABLE } from '../printers/tabwriter';
+import { tabulate, GET_TABLE } from '../../k8s/go-tabwriter';
 import { noCompatiblePrinter, parseOutput, printGeneric, PRINT_FORMATS } from '../printers/generic';
 import { templateOptions } from './common';
 import { combineResourceGroup, goList, printableRules, type PolicyRule } from '../../k8s/rbac';

@@ -13,7 +13,7 @@ import { parseFlags, type FlagDef } from '../flags';
 import type { Env } from '../env';
 import { contextIn, sortedClusterNames, sortedContexts, sortedUserNames } from '../kubeconfig';
 import { configView } from '../kubeconfig-view';
-import { TabWriter, GET_TABLE } from '../printers/tabwriter';
+import { TabWriter, GET_TABLE } from '../../k8s/go-tabwriter';
 import { noCompatiblePrinter, parseOutput, printGeneric, PRINT_FORMATS } from '../printers/generic';
 import type { KObject } from '../../k8s/types';
 import { OUTPUT_FLAG, templateOptions } from './common';

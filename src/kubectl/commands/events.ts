@@ -16,7 +16,7 @@ import { parseFlags, type FlagDef } from '../flags';
 import { namespaceOf, requestTimeout, type Env } from '../env';
 import { parseOutput, printGeneric, PRINT_FORMATS } from '../printers/generic';
 import { templateOptions } from './common';
-import { TabWriter } from '../printers/tabwriter';
+import { TabWriter } from '../../k8s/go-tabwriter';
 import { toYaml } from '../../k8s/printers/yaml';
 import { toJsonIndent } from '../../k8s/printers/json';
 import { ObjectWatch, type WatchEvent } from '../watch';

@@ -12,7 +12,7 @@ import { namespaceOf, requestTimeout, type Env } from '../env';
 import { GET_FORMATS, parseOutput, printGeneric, type OutputFormat } from '../printers/generic';
 import { sortObjects, sortTables } from '../printers/sort';
 import { buildTable, listedTableOrder, writeTable, type TableOptions } from '../printers/table';
-import { GET_TABLE, TabWriter } from '../printers/tabwriter';
+import { GET_TABLE, TabWriter } from '../../k8s/go-tabwriter';
 import { enhanceListError, listOptions } from '../selectors';
 import { ObjectWatch } from '../watch';
 import { StreamBound } from '../wait-util';

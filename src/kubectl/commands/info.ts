@@ -6,7 +6,7 @@ import { resourceInfo, type ResourceInfo } from '../../k8s/resources';
 import { CmdError, fatalText, plainError, usageError } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import { requestTimeout, type Env } from '../env';
-import { GET_TABLE, tabulate } from '../printers/tabwriter';
+import { GET_TABLE, tabulate } from '../../k8s/go-tabwriter';
 import { runClusterInfoDump } from './cluster-info-dump';
 import { toJsonIndent } from '../../k8s/printers/json';
 import { CLIENT_VERSION, GIT_VERSION, KUSTOMIZE_VERSION } from '../../k8s/version';

@@ -13,7 +13,7 @@ import { CmdError, failureText, plainError } from '../errors';
 import type { Flags } from '../flags';
 import { DescribeWriter } from '../describe/writer';
 import { describePodTemplate } from '../describe/common';
-import { tabulate, DESCRIBE } from '../printers/tabwriter';
+import { tabulate, DESCRIBE } from '../../k8s/go-tabwriter';
 import { dryRunOf, withDryRun } from './common';
 import type { Target } from './targets';
 import { printHistoryObjects } from './rollout-history-output';

@@ -18,7 +18,7 @@ import { effectiveTimeout, watchUntil } from '../wait-util';
 import { DescribeWriter } from '../describe/writer';
 import { describePodTemplate } from '../describe/common';
 import { equalIgnoreHash, replicaSetsOf } from '../describe/workloads';
-import { tabulate, DESCRIBE } from '../printers/tabwriter';
+import { tabulate, DESCRIBE } from '../../k8s/go-tabwriter';
 import { collectTargets, type Target } from './targets';
 import { daemonSetHistory, daemonSetUndo } from './rollout-history-ds';
 import { printHistoryObjects } from './rollout-history-output';

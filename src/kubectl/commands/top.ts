@@ -16,7 +16,7 @@ import { CmdError, fatalText, plainError } from '../errors';
 import { parseFlags } from '../flags';
 import { namespaceOf, type Env } from '../env';
 import { labelSelectorOf } from '../selectors';
-import { tabulate, type TabWriterOptions } from '../printers/tabwriter';
+import { tabulate, type TabWriterOptions } from '../../k8s/go-tabwriter';
 import { goDuration } from '../../k8s/time';
 import { TOP_SUBCOMMAND_FLAGS, TOP_SUBCOMMANDS, TOP_SUBCOMMAND_ALIASES } from './unmodelled';
 import { defaultSubCommandRun } from '../help/parent-usage';

@@ -3,7 +3,7 @@
  * indents two spaces; `flush` formats what is buffered so far, as DescribeEvents does before
  * its table so the events align only among themselves.
  */
-import { DESCRIBE, TabWriter } from '../printers/tabwriter';
+import { DESCRIBE, TabWriter } from '../../k8s/go-tabwriter';
 
 export class DescribeWriter {
   private readonly tw = new TabWriter(DESCRIBE);

@@ -9,7 +9,7 @@ import { CmdError, plainError } from '../errors';
 import { objectRef } from '../builder';
 import { toJsonIndent } from '../../k8s/printers/json';
 import { executeTemplate, findResults, JsonPathError, parseTemplate, relaxedJsonPath } from './jsonpath';
-import { TabWriter, GET_TABLE } from './tabwriter';
+import { TabWriter, GET_TABLE } from '../../k8s/go-tabwriter';
 import { toYaml } from '../../k8s/printers/yaml';
 import { toKyaml } from '../../k8s/printers/kyaml';
 import { goValue } from '../../k8s/printers/util';

@@ -8,7 +8,7 @@ import type { ResourceInfo } from '../../k8s/resources';
 import { kindString } from '../builder';
 import { tableFor, type TableDef } from './columns';
 import { customTable } from './crd-columns';
-import type { TabWriter } from './tabwriter';
+import type { TabWriter } from '../../k8s/go-tabwriter';
 import { formatLabels } from '../../k8s/printers/util';
 import { pushAll } from '../../k8s/arrays';
 

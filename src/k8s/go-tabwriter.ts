@@ -1,8 +1,8 @@
 /**
- * Go's text/tabwriter, ported for the two configurations kubectl uses: `kubectl get` tables
- * (minwidth 6, padding 3, liggitt/tabwriter's RememberWidths across flushes) and describe's
- * tabbedString (minwidth 0, padding 2). Cells are tab-terminated; the text after a line's last
- * tab is not part of any column. A column block is a run of consecutive lines that all have a
+ * Go's text/tabwriter, ported for the configurations kubectl and crictl use: `kubectl get` tables
+ * (minwidth 6, padding 3, liggitt/tabwriter's RememberWidths across flushes), describe's
+ * tabbedString (minwidth 0, padding 2) and urfave/cli's help (minwidth 1, padding 2).
+ * Cells are tab-terminated; the text after a line's last tab is not part of any column. A column block is a run of consecutive lines that all have a
  * cell in that column — exactly Go's format() recursion, so odd inputs align the same way.
  */
 interface Cell {
@@ -19,6 +19,7 @@ export interface TabWriterOptions {
 
 export const GET_TABLE: TabWriterOptions = { minwidth: 6, padding: 3, rememberWidths: true };
 export const DESCRIBE: TabWriterOptions = { minwidth: 0, padding: 2 };
+export const URFAVE_HELP: TabWriterOptions = { minwidth: 1, padding: 2 };
 
 function runeLength(s: string): number {
   let n = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DESCRIBE, GET_TABLE, TabWriter, tabulate } from './tabwriter';
+import { DESCRIBE, GET_TABLE, TabWriter, tabulate } from './go-tabwriter';
 
 describe('tabwriter (Go text/tabwriter semantics)', () => {
   it('pads each column to its widest cell plus 3 for kubectl get, last column unpadded', () => {
