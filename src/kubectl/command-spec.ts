@@ -77,9 +77,16 @@ export interface CommandInfo {
   validArgs?: string[];
   /** The union of the tables below, where the command has them (CommandSpec's ownFlags, subcommandFlags). */
   flags: FlagInfo[];
-  ownFlags?: FlagInfo[];
-  subcommandFlags?: Record<string, FlagInfo[]>;
+  ownFlags?: FlagRef[];
+  subcommandFlags?: Record<string, FlagRef[]>;
 }
+
+/**
+ * A flag of a command's own or a subcommand's table: the name of the entry in the command's
+ * `flags` when the definition is that one (nearly always: the tables overlap heavily, and `ready`
+ * must stay within the page's per-message budget), else the definition itself.
+ */
+export type FlagRef = string | FlagInfo;
 
 export interface CommandGroup {
   /** Flags every command of the group accepts, before or after its name (kubectl's global flags). */

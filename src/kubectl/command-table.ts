@@ -3,7 +3,7 @@
  * sends the page in `ready` for tab completion. Derived only from the registrations, so a flag
  * added to a command's table is offered the moment kubectl accepts it.
  */
-import type { CommandGroup, CommandInfo, CommandSpec, CommandTable, FlagInfo } from './command-spec';
+import type { CommandGroup, CommandInfo, CommandSpec, CommandTable, FlagInfo, FlagRef } from './command-spec';
 import { LINE_COMMANDS } from './command-spec';
 import { COMMANDS } from './commands/registry';
 import { GLOBAL_FLAGS, type FlagDef } from './flags';
@@ -27,6 +27,12 @@ function flagInfos(defs: readonly FlagDef[]): FlagInfo[] {
   return [...byName.values()].map(flagInfo);
 }
 
+/** `defs` as references into `union` wherever the definition is the same one. */
+function flagRefs(defs: readonly FlagDef[], union: readonly FlagInfo[]): FlagRef[] {
+  const byName = new Map(union.map((f) => [f.name, JSON.stringify(f)]));
+  return flagInfos(defs).map((f) => (byName.get(f.name) === JSON.stringify(f) ? f.name : f));
+}
+
 function commandInfo(spec: CommandSpec<unknown>): CommandInfo {
   const info: CommandInfo = { positional: spec.positional, flags: flagInfos(spec.flags) };
   if (spec.subcommands) info.subcommands = [...spec.subcommands];
@@ -34,8 +40,8 @@ function commandInfo(spec: CommandSpec<unknown>): CommandInfo {
   if (spec.resources) info.resources = [...spec.resources];
   if (spec.categories) info.categories = [...spec.categories];
   if (spec.validArgs) info.validArgs = [...spec.validArgs];
-  if (spec.ownFlags) info.ownFlags = flagInfos(spec.ownFlags);
-  if (spec.subcommandFlags) info.subcommandFlags = Object.fromEntries(Object.entries(spec.subcommandFlags).map(([sub, defs]) => [sub, flagInfos(defs)]));
+  if (spec.ownFlags) info.ownFlags = flagRefs(spec.ownFlags, info.flags);
+  if (spec.subcommandFlags) info.subcommandFlags = Object.fromEntries(Object.entries(spec.subcommandFlags).map(([sub, defs]) => [sub, flagRefs(defs, info.flags)]));
   return info;
 }
 

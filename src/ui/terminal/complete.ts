@@ -129,7 +129,8 @@ interface LineParse {
 /** The flags a line may use: the group's, and the command's own or, once named, its subcommand's where it keeps them apart (apply). */
 function flagsOf(group: CommandGroup, info: CommandInfo | undefined, sub?: string): FlagInfo[] {
   if (!info) return group.flags;
-  const own = sub === undefined ? info.ownFlags : info.subcommandFlags?.[sub];
+  const refs = sub === undefined ? info.ownFlags : info.subcommandFlags?.[sub];
+  const own = refs?.flatMap((r) => (typeof r === 'string' ? info.flags.filter((f) => f.name === r) : [r]));
   return [...group.flags, ...(own ?? info.flags)];
 }
 
