@@ -31,6 +31,34 @@ describe("BusyBox applets' usage after a bad option", () => {
   });
 });
 
+describe("BusyBox text filters walk the applets' own option tables, not GNU's long names", () => {
+  const run = shell('busybox:1.36');
+  const USAGE = (tool: string) => new RegExp(`^BusyBox v1\\.36\\.1 [^\\n]*\\n\\nUsage: ${tool} `, 'm');
+  it("grep knows only --color: --include and --exclude are unrecognized (recorded: busybox 1.35 grep.c's getopt32long)", () => {
+    const out = run('printf "b\\n" > /tmp/f; grep --include x b /tmp/f; echo $?; grep --exclude=x b /tmp/f; echo $?; grep --color=auto b /tmp/f; echo $?').output;
+    expect(out).toMatch(/^grep: unrecognized option '--include'\nBusyBox v1\.36\.1 [^]*\n2\ngrep: unrecognized option '--exclude=x'\n[^]*\n2\nb\n0\n$/);
+  });
+  it('head has plain getopt (`--foo` is an invalid -- option); tail, sort, uniq, wc, cut and tr an empty long table', () => {
+    const out = run('printf "b\\na\\n" > /tmp/f; head --lines=1 /tmp/f; echo $?').output;
+    expect(out).toMatch(/^head: invalid option -- '-'\nBusyBox v1\.36\.1 [^]*\n1\n$/);
+    for (const [line, word, status] of [['tail --lines=1', '--lines=1', 1], ['sort --reverse', '--reverse', 2], ['uniq --count', '--count', 1], ['wc --lines', '--lines', 1], ['cut --fields=1', '--fields=1', 1], ['tr --delete a', '--delete', 1]] as const) {
+      const o = run(`${line} /tmp/f < /tmp/f; echo $?`).output;
+      expect(o.startsWith(`${line.split(' ')[0]}: unrecognized option '${word}'\n`), o).toBe(true);
+      expect(o).toMatch(USAGE(line.split(' ')[0]!));
+      expect(o.endsWith(`\n${status}\n`)).toBe(true);
+    }
+  });
+  it("their own letters GNU has not are refused by name; `APPLET --help` alone is the usage with status 0; grep and tr without operands show the usage", () => {
+    expect(run('cut -O : -f1 /tmp/f; echo $?').output).toBe("cut: option '-O' is not supported by this simulator\n1\n");
+    expect(run('head --help; echo $?').output).toMatch(/^BusyBox v1\.36\.1 [^]*\t-v\t\tAlways print headers\n0\n$/);
+    expect(run('grep -x; echo $?').output).toMatch(/^BusyBox v1\.36\.1 [^]*\n2\n$/);
+    expect(run('tr; echo $?').output).toMatch(/^BusyBox v1\.36\.1 [^]*Usage: tr [^]*\n1\n$/);
+  });
+  it('in Alpine (musl) head says musl getopt\'s words for the same word', () => {
+    expect(shell('alpine:3.20')('head --lines=1 /etc/hostname').output).toMatch(/^head: unrecognized option: -\nBusyBox/);
+  });
+});
+
 describe("GNU whoami's options and operands", () => {
   it('says getopt’s words and `extra operand`', () => {
     expect(shell('debian:12')('whoami -Q; whoami x; echo $?').output).toBe(

@@ -39,6 +39,13 @@ export interface OptionSpec {
   status?: number;
   /** grep prints its synopsis before the Try line. */
   synopsis?: string;
+  /**
+   * The applet's own table where the userland is BusyBox (its getopt32 string, empty long table
+   * but for the names it lists; head's plain getopt has none at all): GNU's long names are then
+   * unknown options, as they are to the applet. A key GNU's table does not know (cut's -O) is
+   * refused by name, as is one of GNU's `unsupported`. Unset: BusyBox walks GNU's table.
+   */
+  busybox?: GetoptSpec;
 }
 
 export interface Opt {
@@ -66,12 +73,32 @@ export function refuse(env: ToolEnv, tool: string, name: string, status = 1): To
   return { status };
 }
 
-/** A bad option: GNU's usage error, or BusyBox's message and usage screen (busybox-usage.ts) where the applet's is recorded. */
-function optionError(env: ToolEnv, spec: OptionSpec, message: string): ToolResult {
+/**
+ * A bad option or missing operand: GNU's usage error, or BusyBox's message (if any) and usage
+ * screen (busybox-usage.ts, bb_show_usage) where the applet's is recorded.
+ */
+export function optionError(env: ToolEnv, spec: OptionSpec, message: string | undefined): ToolResult {
   const usage = bb(env) ? BUSYBOX_USAGE[spec.tool] : undefined;
   if (usage === undefined) return usageError(env, spec, message);
-  env.io.err(`${spec.tool}: ${message}\n${usage}`);
+  env.io.err(`${message === undefined ? '' : `${spec.tool}: ${message}\n`}${usage}`);
   return { status: BUSYBOX_USAGE_STATUS[spec.tool] ?? 1 };
+}
+
+/** Whether GNU's table has `key` (a letter of its optstring or a long row's key): what the tool's code handles. */
+function knows(spec: OptionSpec, key: string): boolean {
+  return (key.length === 1 && key !== ':' && spec.short.replace(/^[-+]/, '').replace(/:/g, '').includes(key)) || spec.long.some(([, k]) => k === key);
+}
+
+/**
+ * BusyBox's appletlib: `APPLET --help` as the only argument shows the applet's usage on stderr
+ * and exits 0, before the applet parses anything (recorded, busybox 1.35 head/grep). Undefined
+ * where the words are anything else or the applet's usage is not recorded.
+ */
+function busyboxHelp(args: readonly string[], env: ToolEnv, tool: string): ToolResult | undefined {
+  const usage = BUSYBOX_USAGE[tool];
+  if (args.length !== 1 || args[0] !== '--help' || usage === undefined) return undefined;
+  env.io.err(usage);
+  return { status: 0 };
 }
 
 /** The options a tool was given (their keys), and its operands. */
@@ -97,6 +124,8 @@ export function toolOptions(args: readonly string[], env: ToolEnv, gnu: OptionSp
     });
     return parsed.ok ? { set, values, operands: parsed.operands } : parsed.result;
   }
+  const help = busyboxHelp(args, env, gnu.tool);
+  if (help) return help;
   const walked = walk(args, busybox, ({ key, value, name }) => {
     if (typeof modelled === 'string' ? key.length > 1 || !modelled.includes(key) : !modelled.includes(key)) return refuse(env, gnu.tool, name, gnu.status);
     note(key, value);
@@ -131,8 +160,13 @@ export function fatal(env: ToolEnv, tool: string, message: string, status = 1): 
  */
 export function getopt(args: readonly string[], spec: OptionSpec, env: ToolEnv, each?: (o: Opt) => ToolResult | undefined): Parsed {
   const opts: Opt[] = [];
-  const walked = walk(args, spec, ({ key, value, name }) => {
-    if (key === 'help' || key === 'version' || spec.unsupported?.includes(key)) return refuse(env, spec.tool, name, spec.status);
+  const busybox = bb(env) ? spec.busybox : undefined;
+  if (busybox) {
+    const help = busyboxHelp(args, env, spec.tool);
+    if (help) return { ok: false, result: help };
+  }
+  const walked = walk(args, busybox ?? spec, ({ key, value, name }) => {
+    if (key === 'help' || key === 'version' || spec.unsupported?.includes(key) || (busybox && !knows(spec, key))) return refuse(env, spec.tool, name, spec.status);
     const o = { key, value: value ?? '', name };
     opts.push(o);
     return each?.(o);

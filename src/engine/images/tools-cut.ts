@@ -9,6 +9,7 @@
  * do. ASCII is cut the same either way. BusyBox images get GNU's behaviour and messages.
  */
 import { byteLength, getopt, HELP_VERSION, lines, PLAIN_ERRORS, quote, readOperand, usageError, type OptionSpec } from './tool-options';
+import { getopt32 } from '../../k8s/getopt';
 import type { ToolEnv, ToolResult } from './tool-types';
 
 const CUT: OptionSpec = {
@@ -19,6 +20,8 @@ const CUT: OptionSpec = {
     ['output-delimiter', 'output-delimiter', 'required'], ['complement', 'complement', 'none'], ['zero-terminated', 'z', 'none'], ...HELP_VERSION,
   ],
   unsupported: ['z'],
+  // -O, -D and -F (BusyBox's own) are refused by name: GNU's code below has no such keys.
+  busybox: getopt32('b:c:f:d:O:sDF:n'),
 };
 
 type Range = [lo: number, hi: number];

@@ -10,7 +10,7 @@
  */
 import { longestMatcher } from './longest-match';
 import { translate } from './posix-regex';
-import { getopt, lines, PLAIN_ERRORS, readOperand, usageError, type OptionSpec } from './tool-options';
+import { getopt, lines, optionError, PLAIN_ERRORS, readOperand, type OptionSpec } from './tool-options';
 import { fnmatch } from '../../k8s/fnmatch';
 import { listDir, lstat, resolveLinks, stat } from './fs';
 import { bb, envWith, path, type ToolEnv, type ToolResult } from './tool-types';
@@ -87,6 +87,9 @@ const GREP: OptionSpec = {
   unsupported: ['D', 'd', 'b', 'T', 'X', 'Z', 'z', 'u', 'V', 'binary-files', 'exclude-from'],
   status: 2,
   synopsis: 'Usage: grep [OPTION]... PATTERNS [FILE]...',
+  // grep.c's getopt32long: OPTSTR_GREP with context and EXTRA_COMPAT's -z, and one long name, --color[=x] (its value unread);
+  // --include, --exclude, --colour and every other GNU name are unrecognized options.
+  busybox: { short: 'lnqvscFiHhe:f:LorRm:wxA:B:C:EzaI', long: [['color', 'color', 'optional']] },
 };
 
 interface Settings {
@@ -336,7 +339,7 @@ export function grep(args: string[], env: ToolEnv): ToolResult {
   if (!p.ok) return p.result;
   const operands = [...p.operands];
   if (!fromOptions) {
-    if (operands.length === 0) return usageError(env, GREP, undefined);
+    if (operands.length === 0) return optionError(env, GREP, undefined);
     patterns.push(...operands.shift()!.split('\n'));
   }
   const re = compile(patterns, mode, word, line, icase, env);

@@ -13,6 +13,7 @@
 import { byteCompare, languageCollator } from './collate';
 import { readOnlyAt, writeFile } from './fs';
 import { bareFile, byteLength, fatal, getopt, HELP_VERSION, languageCollation, lines, quote, readOperand, thousandsSeparator, type OptionSpec } from './tool-options';
+import { getopt32 } from '../../k8s/getopt';
 import { bb, ok, path, type ToolEnv, type ToolResult } from './tool-types';
 
 const SORT: OptionSpec = {
@@ -29,6 +30,7 @@ const SORT: OptionSpec = {
   ],
   unsupported: ['c', 'C', 'check', 'debug', 'files0-from', 'g', 'm', 'M', 'R', 'random-source', 'sort', 'V', 'z'],
   status: 2,
+  busybox: getopt32('nghMVucszbrdfimS:T:o:k:t:'),
 };
 
 /** A key as keyfield holds it: 0-based start field/char (sword -1: line start), end field (Infinity: line end) and end char (0: end of field). */

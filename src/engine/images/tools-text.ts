@@ -72,6 +72,8 @@ const HEAD: OptionSpec = {
   short: 'c:n:qvz0123456789',
   long: [['bytes', 'c', 'required'], ['lines', 'n', 'required'], ['quiet', 'q', 'none'], ['silent', 'q', 'none'], ['verbose', 'v', 'none'], ['zero-terminated', 'z', 'none'], ...HELP_VERSION],
   unsupported: ['z'],
+  // head.c's own getopt loop ("No size benefit in converting this to getopt32"): no long table at all, so `--lines=3` is `invalid option -- '-'`.
+  busybox: { short: 'n:c:qv' },
 };
 
 function head(args: string[], env: ToolEnv): ToolResult {
@@ -123,6 +125,7 @@ const TAIL: OptionSpec = {
     ['quiet', 'q', 'none'], ['retry', 'retry', 'none'], ['silent', 'q', 'none'], ['sleep-interval', 's', 'required'], ['verbose', 'v', 'none'], ['zero-terminated', 'z', 'none'], ...HELP_VERSION,
   ],
   unsupported: ['z'],
+  busybox: getopt32('fc:n:qs:vF'),
 };
 
 /** tail's obsolete `-5`, `+5`, `-5c`, `+3c`, `-5f`: one option and at most one file, as parse_obsolete_option accepts. */
@@ -187,6 +190,7 @@ const WC: OptionSpec = {
   short: 'clLmw',
   long: [['bytes', 'c', 'none'], ['chars', 'm', 'none'], ['lines', 'l', 'none'], ['words', 'w', 'none'], ['debug', 'debug', 'none'], ['files0-from', 'files0-from', 'required'], ['max-line-length', 'L', 'none'], ...HELP_VERSION],
   unsupported: ['debug', 'files0-from'],
+  busybox: getopt32('lwmcL'),
 };
 
 /** isspace, plus iswspace's Unicode spaces under UTF-8 (no-break spaces are not among them). */
@@ -258,6 +262,7 @@ const UNIQ: OptionSpec = {
     ['skip-fields', 'f', 'required'], ['skip-chars', 's', 'required'], ['check-chars', 'w', 'required'], ['zero-terminated', 'z', 'none'], ...HELP_VERSION,
   ],
   unsupported: ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', 'group', 'z'],
+  busybox: getopt32('cduf:s:w:iz'),
 };
 
 function uniq(args: string[], env: ToolEnv): ToolResult {

@@ -9,14 +9,16 @@
  * the complement is taken over the first 256 code points, the rest mapping as the last. BusyBox
  * images get GNU's behaviour and messages.
  */
-import { getopt, HELP_VERSION, quote, usageError, type OptionSpec } from './tool-options';
-import { ok, type ToolEnv, type ToolResult } from './tool-types';
+import { getopt, HELP_VERSION, optionError, quote, usageError, type OptionSpec } from './tool-options';
+import { getopt32 } from '../../k8s/getopt';
+import { bb, ok, type ToolEnv, type ToolResult } from './tool-types';
 
 const TR: OptionSpec = {
   tool: 'tr',
   short: '+AcCdst',
   long: [['complement', 'c', 'none'], ['delete', 'd', 'none'], ['squeeze-repeats', 's', 'none'], ['truncate-set1', 't', 'none'], ...HELP_VERSION],
   unsupported: ['A'],
+  busybox: getopt32('+Ccds'),
 };
 
 const range = (lo: string, hi: string): string[] => Array.from({ length: hi.charCodeAt(0) - lo.charCodeAt(0) + 1 }, (_x, i) => String.fromCharCode(lo.charCodeAt(0) + i));
@@ -114,7 +116,8 @@ export function tr(args: string[], env: ToolEnv): ToolResult {
   const min = 1 + Number(del === squeeze);
   const max = 1 + Number(del <= squeeze);
   if (n < min) {
-    if (n === 0) return usageError(env, TR, 'missing operand');
+    // BusyBox's getopt32 "-1" (at least one operand) shows the usage alone.
+    if (n === 0) return bb(env) ? optionError(env, TR, undefined) : usageError(env, TR, 'missing operand');
     const why = squeeze ? 'Two strings must be given when both deleting and squeezing repeats.' : 'Two strings must be given when translating.';
     return usageError(env, TR, `missing operand after ${quote(env, p.operands[n - 1]!)}\n${why}`);
   }
