@@ -872,6 +872,8 @@ export function toolEnv(m: Machine, ctx: RunContext, env: Record<string, string>
     base: ctx.base,
     flavour: ctx.image.userland.tools === 'coreutils' ? 'coreutils' : 'busybox',
     ...(ctx.image.userland.libc ? { libc: ctx.image.userland.libc } : {}),
+    // Alpine's busybox package: aports' busyboxconfig has CONFIG_UNAME_OSNAME="Linux".
+    ...(ctx.image.userland.tools === 'busybox' && ctx.image.userland.pkg === 'apk' ? { osName: 'Linux' } : {}),
     dialect: m.dialect ?? (ctx.image.userland.shell === 'dash' ? 'dash' : 'ash'),
     shell: m.dialect === null ? 'sh' : shName(m),
     ...(m.opts.interactive === true ? { interactive: { line: m.lineNo ?? 1 } } : {}),

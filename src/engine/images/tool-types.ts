@@ -54,6 +54,8 @@ export interface ToolEnv {
   flavour: 'busybox' | 'coreutils';
   /** The image's C library (Userland.libc): its getopt's words. Unset: glibc. */
   libc?: 'musl';
+  /** BusyBox's CONFIG_UNAME_OSNAME where the image's build sets it (Alpine's `Linux`); unset: `GNU/Linux`. */
+  osName?: string;
   dialect: 'ash' | 'dash' | 'bash';
   /** The shell's `$0`, which dash's and bash's builtins start their messages with (`sh` when absent). */
   shell?: string;

@@ -34,12 +34,12 @@ import { id } from './tools-id';
 import { unescapeAll } from './backslash-escapes';
 import { DISK_TOOLS } from './tools-disk';
 import { SYSINFO_TOOLS } from './tools-sysinfo';
-import { bb, flags, ok, type Tool, type ToolEnv, type ToolResult } from './tool-types';
+import { bb, ok, type Tool, type ToolEnv, type ToolResult } from './tool-types';
 import { getopt, HELP_VERSION, quote, toolOptions, usageError, type OptionSpec } from './tool-options';
 import { BUSYBOX_USAGE } from './busybox-usage';
 import { getopt32 } from '../../k8s/getopt';
 import { own } from '../../k8s/own';
-import { KERNEL_BUILD, KERNEL_RELEASE } from '../node/kernel';
+import { uname } from './tools-uname';
 
 /** `busybox whoami --help` (1.35's on this machine), with the image's banner. */
 const WHOAMI_USAGE = 'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: whoami\n\nPrint the user name associated with the current effective user id\n';
@@ -164,15 +164,6 @@ function dirname(args: string[], env: ToolEnv): ToolResult {
     return t.slice(0, i).replace(/\/+$/, '') || '/';
   };
   env.io.out(names.map((n) => `${dir(n)}\n`).join(''));
-  return ok;
-}
-
-function uname(args: string[], env: ToolEnv): ToolResult {
-  const { set } = flags(args);
-  if (set.has('a')) env.io.out(`Linux ${env.hostname} ${KERNEL_RELEASE} ${KERNEL_BUILD} x86_64${bb(env) ? '' : ' GNU/Linux'}\n`);
-  else if (set.has('r')) env.io.out(`${KERNEL_RELEASE}\n`);
-  else if (set.has('m')) env.io.out('x86_64\n');
-  else env.io.out('Linux\n');
   return ok;
 }
 
