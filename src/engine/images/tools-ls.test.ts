@@ -12,6 +12,7 @@ import { newLayer, writeFile } from './fs';
 import { ls } from './tools-ls';
 import { gnuHuman } from './tools-disk';
 import { bbHuman } from './tools-sysinfo';
+import { Simulation } from '../simulation';
 
 function container(image: string) {
   return startProcess({ image: resolveImage(image), command: ['sleep', '3600'], env: {}, ports: {}, startedAt: 0, restartCount: 0, seed: 1 });
@@ -275,5 +276,19 @@ describe('ls -s -m -g -o -Q -c -u', () => {
     expect(run('busybox:1.36', 'ls -g old; ls -lQ old; ls -o 2>&1 | head -1')).toBe(
       '-rw-r--r--    1 root             0 Jan  1  2024 old\n-rw-r--r--    1 root     root             0 Jan  1  2024 "old"\nls: invalid option -- \'o\'\n',
     );
+  });
+});
+
+// Recorded on this machine: `ls -s /proc`, `ls -ls /proc/meminfo` (GNU 9.1, BusyBox 1.35): procfs
+// and sysfs hold no blocks, and procfs says 0 for every size; `stat` agrees (`regular empty file`).
+describe('ls -s on /proc and /sys', () => {
+  const sim = new Simulation({ seed: 7 });
+  sim.advance(20_000);
+  const node = (line: string): string => sim.nodeShell('node-1', line).output.map((c) => c.text).join('');
+  it('shows 0 blocks, and procfs files 0 bytes', () => {
+    expect(node('ls -s /proc/meminfo /proc/uptime; ls -s /proc | head -2; ls -sd /proc /sys')).toBe('0 /proc/meminfo\n0 /proc/uptime\ntotal 0\n0 cpuinfo\n0 /proc\n0 /sys\n');
+    expect(node('ls -ls /proc/meminfo')).toMatch(/^0 -[rw-]{9} 1 root root 0 [A-Z][a-z]{2} [ \d]\d [ \d]\d:?\d\d \/proc\/meminfo\n$/);
+    expect(node('stat -c "%s %b %F" /proc/meminfo')).toBe('0 0 regular empty file\n');
+    expect(execInContainer(container('busybox:1.36'), 1000, ['sh', '-c', 'ls -s /proc | head -2; ls -sd /proc/1']).output).toBe('total 0\n     0 1\n     0 /proc/1\n');
   });
 });

@@ -14,7 +14,9 @@
  * - -h: GNU rounds up (`121K`, `4.0K`), BusyBox rounds to one decimal (`120.6K`) and pads its
  *   total (`total 132K   `); the size conversions are du's and df's (tools-disk.ts, tools-sysinfo.ts).
  * - `total` counts 1K blocks of what is listed: 4 per started 4 KiB of a file (ext4 under
- *   overlayfs), 4 for a directory, 0 for a link or a device.
+ *   overlayfs), 4 for a directory, 0 for a link or a device, and 0 for anything on procfs or
+ *   sysfs (/proc, /sys: no blocks; procfs reports every size as 0 too; recorded on this machine,
+ *   `ls -ls /proc /proc/meminfo /sys/fs/cgroup`).
  * - Names on a terminal (or with -C / -x) stand in columns sized to its width (ls-columns.ts):
  *   GNU asks the terminal, then COLUMNS, then takes 80; BusyBox asks its stdin's terminal, then
  *   COLUMNS, then 80, and uses one less; -w sets the width; GNU's -T the tab stops. Piped, or
@@ -66,6 +68,9 @@ const DEVICES: Record<string, [number, number]> = { '/dev/null': [1, 3] };
 
 const child = (dir: string, name: string): string => `${dir === '/' ? '' : dir}/${name}`;
 
+/** The kernel's pseudo filesystems every container and node mounts: what lives there has no blocks. */
+const pseudoFs = (at: string): 'proc' | 'sys' | undefined => (/^\/proc(\/|$)/.test(at) ? 'proc' : /^\/sys(\/|$)/.test(at) ? 'sys' : undefined);
+
 export function entryOf(env: ToolEnv, full: string, name: string, follow: boolean): Entry | undefined {
   let s: LStat = follow ? stat(env.fs, env.base, full) : lstat(env.fs, env.base, full);
   // A dangling link operand is listed as the link (GNU and BusyBox fall back to lstat).
@@ -78,6 +83,7 @@ export function entryOf(env: ToolEnv, full: string, name: string, follow: boolea
   const mtime = w ? (w.at ?? env.clock) : (meta?.mtime ?? env.clock);
   const owner = ownerOf(env.fs, env.base, at, env.user);
   const base = { name, full, mtime, owner: owner.name, group: owner.group, uid: owner.uid, gid: owner.gid, nlink: 1 };
+  const pseudo = pseudoFs(at);
   switch (s.kind) {
     case 'link':
       return { ...base, type: 'l', perm: 0o777, size: utf8Length(s.target), blocks: 0, target: s.target };
@@ -86,14 +92,14 @@ export function entryOf(env: ToolEnv, full: string, name: string, follow: boolea
       const subdirs = names.filter((n) => lstat(env.fs, env.base, child(at, n)).kind === 'dir').length;
       const tmpfs = onTmpfs(env.fs, at);
       // tmpfs (mm/shmem.c): a directory's size is BOGO_DIRENT_SIZE (20) per entry plus 40, no blocks.
-      const size = tmpfs ? 40 + 20 * names.length : 4096;
-      return { ...base, type: 'd', perm: permOf(env.fs, env.base, at, 'dir'), nlink: 2 + subdirs, size, blocks: tmpfs ? 0 : 4 };
+      const size = pseudo ? 0 : tmpfs ? 40 + 20 * names.length : 4096;
+      return { ...base, type: 'd', perm: permOf(env.fs, env.base, at, 'dir'), nlink: 2 + subdirs, size, blocks: tmpfs || pseudo ? 0 : 4 };
     }
     case 'file': {
       const dev = DEVICES[at];
       if (dev) return { ...base, type: 'c', perm: 0o666, size: 0, dev, blocks: 0 };
-      const size = meta?.size ?? utf8Length(s.content);
-      return { ...base, type: '-', perm: permOf(env.fs, env.base, at, 'file', s.content), size, blocks: Math.ceil(size / 4096) * 4, nlink: w ? 1 : (meta?.nlink ?? 1) };
+      const size = pseudo === 'proc' ? 0 : (meta?.size ?? utf8Length(s.content));
+      return { ...base, type: '-', perm: permOf(env.fs, env.base, at, 'file', s.content), size, blocks: pseudo ? 0 : Math.ceil(size / 4096) * 4, nlink: w ? 1 : (meta?.nlink ?? 1) };
     }
   }
 }

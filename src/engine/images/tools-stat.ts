@@ -38,6 +38,8 @@ const SPEC: OptionSpec = {
 const DEVICE: readonly [number, number] = [0, 48];
 
 const TYPE_NAME: Record<Entry['type'], string> = { '-': 'regular file', d: 'directory', l: 'symbolic link', c: 'character special file' };
+/** file_type(): an empty regular file is `regular empty file` (GNU 9.1 and BusyBox 1.35, recorded). */
+const typeName = (e: Entry): string => (e.type === '-' && e.size === 0 ? 'regular empty file' : TYPE_NAME[e.type]);
 const TYPE_BITS: Record<Entry['type'], number> = { '-': 0o100000, d: 0o40000, l: 0o120000, c: 0o20000 };
 
 function time(t: number): string {
@@ -59,7 +61,7 @@ function directive(env: ToolEnv, e: Entry, c: string): string | undefined {
     case 'b': return String(e.blocks * 2);
     case 'B': return '512';
     case 'f': return (TYPE_BITS[e.type] | e.perm).toString(16);
-    case 'F': return TYPE_NAME[e.type];
+    case 'F': return typeName(e);
     case 'g': return String(e.gid);
     case 'G': return e.group;
     case 'h': return String(e.nlink);
@@ -111,7 +113,7 @@ function standard(env: ToolEnv, e: Entry, full: string): string {
   const t = time(e.mtime);
   return [
     `  File: ${name}`,
-    `  Size: ${String(e.size).padEnd(10)}\tBlocks: ${String(e.blocks * 2).padEnd(10)} IO Block: ${'4096'.padEnd(6)} ${TYPE_NAME[e.type]}`,
+    `  Size: ${String(e.size).padEnd(10)}\tBlocks: ${String(e.blocks * 2).padEnd(10)} IO Block: ${'4096'.padEnd(6)} ${typeName(e)}`,
     `Device: ${device}\tInode: ${String(inodeOf(env, e.type, full)).padEnd(11)} ${links}`,
     `Access: (${octal(e).padStart(4, '0')}/${modeString(e)})  ${uid}   ${gid}`,
     `Access: ${t}`,
