@@ -3,7 +3,8 @@
  * getopt32 prints the message and bb_show_usage() this screen, where GNU prints its `Try '…
  * --help'` line. Recorded with `busybox APPLET --help` (1.35 on this machine) with the
  * image's 1.36.1 banner; the //usage text of each applet is the same in 1.36.1's source, except
- * sort's -h and xargs' -o, added from 1.36.1's sort.c and xargs.c. Inferred: the busybox image's
+ * sort's -h and xargs' -o, added from 1.36.1's sort.c and xargs.c, and pidof's, written from
+ * 1.36.1's pidof.c with the defconfig's -s and -o (Debian's build has neither). Inferred: the busybox image's
  * defconfig builds the same features as Debian's busybox package for these applets.
  */
 export const BUSYBOX_USAGE: Readonly<Record<string, string>> = {
@@ -38,6 +39,10 @@ export const BUSYBOX_USAGE: Readonly<Record<string, string>> = {
   sync: "BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: sync [-df] [FILE]...\n\nWrite all buffered blocks (in FILEs) to disk\n\t-d\tAvoid syncing metadata\n\t-f\tSync filesystems underlying FILEs\n",
   nproc: "BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: nproc [--all] [--ignore=N]\n\nPrint number of available CPUs\n\n\t--all\t\tNumber of installed CPUs\n\t--ignore=N\tExclude N CPUs\n",
   basename: "BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: basename FILE [SUFFIX] | -a FILE... | -s SUFFIX FILE...\n\nStrip directory path and SUFFIX from FILE\n\n\t-a\t\tAll arguments are FILEs\n\t-s SUFFIX\tRemove SUFFIX (implies -a)\n",
+  chown: "BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: chown [-RhLHPcvf]... USER[:[GRP]] FILE...\n\nChange the owner and/or group of FILEs to USER and/or GRP\n\n\t-h\tAffect symlinks instead of symlink targets\n\t-L\tTraverse all symlinks to directories\n\t-H\tTraverse symlinks on command line only\n\t-P\tDon't traverse symlinks (default)\n\t-R\tRecurse\n\t-c\tList changed files\n\t-v\tVerbose\n\t-f\tHide errors\n",
+  hostname: "BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: hostname [-sidf] [HOSTNAME | -F FILE]\n\nShow or set hostname or DNS domain name\n\n\t-s\tShort\n\t-i\tAddresses for the hostname\n\t-d\tDNS domain name\n\t-f\tFully qualified domain name\n\t-F FILE\tUse FILE's content as hostname\n",
+  pidof: "BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: pidof [-s] [-o PID] [NAME]...\n\nList PIDs of all processes with names that match NAMEs\n\n\t-s\tShow only one PID\n\t-o PID\tOmit given pid\n\t\tUse %PPID to omit pid of pidof's parent\n",
+  uptime: "BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: uptime\n\nDisplay the time since the last boot\n",
   uname: "BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: uname [-amnrspvio]\n\nPrint system information\n\n\t-a\tPrint all\n\t-m\tMachine (hardware) type\n\t-n\tHostname\n\t-r\tKernel release\n\t-s\tKernel name (default)\n\t-p\tProcessor type\n\t-v\tKernel version\n\t-i\tHardware platform\n\t-o\tOS name\n",
   dirname: "BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: dirname FILENAME\n\nStrip non-directory suffix from FILENAME\n",
 };

@@ -94,7 +94,7 @@ function knows(spec: OptionSpec, key: string): boolean {
  * and exits 0, before the applet parses anything (recorded, busybox 1.35 head/grep). Undefined
  * where the words are anything else or the applet's usage is not recorded.
  */
-function busyboxHelp(args: readonly string[], env: ToolEnv, tool: string): ToolResult | undefined {
+export function busyboxHelp(args: readonly string[], env: ToolEnv, tool: string): ToolResult | undefined {
   const usage = BUSYBOX_USAGE[tool];
   if (args.length !== 1 || args[0] !== '--help' || usage === undefined) return undefined;
   env.io.err(usage);

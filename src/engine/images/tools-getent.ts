@@ -1,6 +1,6 @@
 /**
- * glibc's `getent` (libc-bin, in every Debian and Ubuntu image; BusyBox has no such applet) and
- * `hostname -i`, reading the container's own /etc/hosts, /etc/passwd and /etc/group and asking
+ * glibc's `getent` (libc-bin, in every Debian and Ubuntu image; BusyBox has no such applet),
+ * reading the container's own /etc/hosts, /etc/passwd and /etc/group and asking
  * the Pod's resolver (container-net.ts: the search list under ndots:5) for what /etc/hosts lacks.
  *
  * Formats recorded on this machine (glibc 2.36, hostname 3.23, BusyBox 1.35) and read in glibc's
@@ -15,7 +15,7 @@
  */
 import { stat } from './fs';
 import type { Net } from './net-tools';
-import { bb, type ToolEnv, type ToolResult } from './tool-types';
+import type { ToolEnv, ToolResult } from './tool-types';
 
 const TRY = "Try `getent --help' or `getent --usage' for more information.\n";
 
@@ -38,7 +38,7 @@ export function hostsFile(env: ToolEnv): HostLine[] {
     .map(([ip, ...names]) => ({ ip: ip!, names }));
 }
 
-const v6 = (ip: string): boolean => ip.includes(':');
+export const v6 = (ip: string): boolean => ip.includes(':');
 
 /** The files backend for one family: the first line naming `name`, with the rest of its names as aliases. */
 function fromFiles(lines: HostLine[], name: string, family: 6 | 4): HostLine | undefined {
@@ -131,36 +131,4 @@ export function getent(args: string[], env: ToolEnv, net: Net): ToolResult {
     else status = 2;
   }
   return { status, ms };
-}
-
-/**
- * `hostname -i`: the addresses /etc/hosts gives the container's name (BusyBox: gethostbyname,
- * IPv4 only; Debian's hostname 3.23: getaddrinfo), which in a Pod is its IP as the kubelet wrote
- * it. `-s` cuts at the first dot. Other options print the name.
- */
-export function hostname(args: string[], env: ToolEnv): ToolResult {
-  const opts = args.filter((a) => a.startsWith('-')).join('');
-  if (opts.includes('i')) {
-    const ips = hostsFile(env)
-      .filter((l) => l.names.includes(env.hostname) && (!bb(env) || !v6(l.ip)))
-      .map((l) => l.ip);
-    if (ips.length === 0) {
-      // Not in /etc/hosts (a learner edited it): the resolver is not asked here. Texts not recorded.
-      env.io.err(bb(env) ? `hostname: ${env.hostname}: Unknown host\n` : 'hostname: Name or service not known\n');
-      return { status: 1 };
-    }
-    env.io.out(`${ips.join(' ')}\n`);
-    return { status: 0 };
-  }
-  if (opts.includes('f') || opts.includes('d')) {
-    // getaddrinfo's canonical name: the first name of the /etc/hosts line naming the host (the
-    // kubelet writes `IP\tHOST.DOMAIN\tHOST` for a Pod with a subdomain); -d prints what follows its first dot.
-    const line = hostsFile(env).find((l) => !v6(l.ip) && l.names.includes(env.hostname));
-    const fqdn = line?.names[0] ?? env.hostname;
-    const dot = fqdn.indexOf('.');
-    env.io.out(`${opts.includes('f') ? fqdn : dot < 0 ? '' : fqdn.slice(dot + 1)}\n`);
-    return { status: 0 };
-  }
-  env.io.out(`${opts.includes('s') ? env.hostname.split('.')[0] : env.hostname}\n`);
-  return { status: 0 };
 }

@@ -12,6 +12,7 @@
 import { translate } from './posix-regex';
 import type { Proc } from './proc-model';
 import { bb, type ToolEnv, type ToolResult, libcGetopt } from './tool-types';
+import { busyboxHelp, optionError, refuse, type OptionSpec } from './tool-options';
 import { getopt, getopt32, messageOf, type GetoptFamily, type GetoptSpec } from '../../k8s/getopt';
 
 const PROCPS_USAGE = `
@@ -162,25 +163,42 @@ export function pgrep(args: string[], env: ToolEnv): ToolResult {
   return { status: hits.length ? 0 : 1 };
 }
 
-/** `pidof NAME…`: every match's PID, newest first, on one line (-s: only the first). */
+/**
+ * `pidof NAME…`: every match's PID, newest first, on one line (-o: not these).
+ * sysvinit 3.06's getopt "qhco:d:sxzn" (opterr off: a bad option is a silent exit 1, recorded);
+ * -q prints nothing, -d sets the separator; -c -x -z -n -h are refused. BusyBox's getopt32
+ * "so:*" (the busybox image's defconfig has -s and -o; Debian's build, recorded, has neither)
+ * prints getopt's message and its usage (from 1.36.1's pidof.c). `%PPID` is not resolved.
+ */
 export function pidof(args: string[], env: ToolEnv): ToolResult {
   let single = false;
+  let quiet = false;
+  let separator = ' ';
   const omit: string[] = [];
-  const names: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    if (a === '-s') single = true;
-    else if (a === '-o') omit.push(...(args[++i] ?? '').split(','));
-    else if (a.startsWith('-o')) omit.push(...a.slice(2).split(','));
-    else if (a.startsWith('-') && a.length > 1) continue;
-    else names.push(a);
-  }
+  const busybox = bb(env);
+  const help = busybox ? busyboxHelp(args, env, 'pidof') : undefined;
+  if (help) return help;
+  const walked = getopt(args, busybox ? getopt32('so:') : { short: 'qhco:d:sxzn' }, ({ key, value, name }) => {
+    if (key === 's') single = true;
+    else if (key === 'o') omit.push(...value!.split(','));
+    else if (key === 'q' && !busybox) quiet = true;
+    else if (key === 'd' && !busybox) separator = value!;
+    else return refuse(env, 'pidof', name);
+    return undefined;
+  });
+  if (walked.k === 'stopped') return walked.value;
+  if (walked.k === 'error') return busybox ? optionError(env, PIDOF_SPEC, messageOf(libcGetopt(env), walked.error)) : { status: 1 };
   const procs = env.processes.slice(0, -1).filter((p) => !omit.includes(String(p.pid))).sort((a, b) => b.pid - a.pid);
   const out: number[] = [];
-  for (const name of names) {
+  for (const name of walked.operands) {
     const found = procs.filter((p) => p.comm === name.slice(0, 15) || argv0(p).slice(argv0(p).lastIndexOf('/') + 1) === name);
     out.push(...(single ? found.slice(0, 1) : found).map((p) => p.pid));
   }
-  if (out.length) env.io.out(`${out.join(' ')}\n`);
+  // -s: BusyBox's loop breaks per NAME; sysvinit's prints one PID in all (recorded: `pidof -s bash sleep`).
+  const shown = single && !busybox ? out.slice(0, 1) : out;
+  if (shown.length && !quiet) env.io.out(`${shown.join(busybox ? ' ' : separator)}\n`);
   return { status: out.length ? 0 : 1 };
 }
+
+/** For BusyBox's usage screen after a bad option. */
+const PIDOF_SPEC: OptionSpec = { tool: 'pidof', short: 'so:', long: [] };

@@ -176,8 +176,46 @@ function clock(at: number): string {
   return `${two(c.h)}:${two(c.mi)}:${two(c.s)}`;
 }
 
+/** procps-ng 4.0.2's uptime usage (recorded): on stdout for -h, on stderr after a bad option or an operand. */
+const UPTIME_USAGE = '\nUsage:\n uptime [options]\n\nOptions:\n -p, --pretty   show uptime in pretty format\n -h, --help     display this help and exit\n -s, --since    system up since\n -V, --version  output version information and exit\n\nFor more details see uptime(1).\n';
+
+/**
+ * uptime's options: procps-ng 4.0.2's getopt_long "phsV" (-s prints the boot time and ends
+ * there, whatever else was given; recorded: `uptime -ps`), BusyBox's getopt32 "s" (operands
+ * ignored). Returns what to print, or the finished result of a bad option.
+ */
+function uptimeOptions(args: string[], env: ToolEnv): { pretty: boolean; since: boolean } | ToolResult {
+  const o = { pretty: false, since: false };
+  if (bb(env)) {
+    const r = toolOptions(args, env, { tool: 'uptime', short: 's', long: [] }, { short: 's', long: [] }, 's');
+    if (!('set' in r)) return r;
+    return { pretty: false, since: r.set.has('s') };
+  }
+  const walked = getopt(args, { short: 'phsV', long: [['pretty', 'p', 'none'], ['help', 'h', 'none'], ['since', 's', 'none'], ['version', 'V', 'none']] }, ({ key }) => {
+    if (key === 'h') {
+      env.io.out(UPTIME_USAGE);
+      return ok;
+    }
+    if (key === 'V') {
+      env.io.out('uptime from procps-ng 4.0.2\n');
+      return ok;
+    }
+    if (key === 's') return { since: true } as const;
+    o.pretty = true;
+    return undefined;
+  });
+  if (walked.k === 'stopped') return 'since' in walked.value ? { pretty: false, since: true } : walked.value;
+  if (walked.k === 'error' || walked.operands.length > 0) {
+    env.io.err(`${walked.k === 'error' ? `uptime: ${messageOf('glibc', walked.error)}\n` : ''}${UPTIME_USAGE}`);
+    return { status: 1 };
+  }
+  return o;
+}
+
 /** procps sprint_uptime / BusyBox uptime.c: ` 09:12:03 up 12 min,  0 user,  load average: 0.08, 0.05, 0.01`. */
 export const uptime: Tool = (args, env) => {
+  const opts = uptimeOptions(args, env);
+  if ('status' in opts) return opts;
   const up = stat(env.fs, env.base, '/proc/uptime');
   const load = stat(env.fs, env.base, '/proc/loadavg');
   if (up.kind !== 'file' || load.kind !== 'file') {
@@ -188,7 +226,14 @@ export const uptime: Tool = (args, env) => {
   const days = Math.floor(secs / 86400);
   const hours = Math.floor(secs / 3600) % 24;
   const mins = Math.floor(secs / 60) % 60;
-  if (!bb(env) && (args.includes('-p') || args.includes('--pretty'))) {
+  if (opts.since) {
+    // The boot time, to the second, in the machine's local time (UTC here): `2025-08-01 09:00:00`.
+    const c = civil(EPOCH_MS + env.clock - Math.round(Number(up.content.split(' ')[0]) * 1000));
+    const two = (n: number): string => String(n).padStart(2, '0');
+    env.io.out(`${c.y}-${two(c.mo)}-${two(c.d)} ${two(c.h)}:${two(c.mi)}:${two(c.s)}\n`);
+    return ok;
+  }
+  if (opts.pretty) {
     const parts = [days ? `${days} day${days === 1 ? '' : 's'}` : '', hours ? `${hours} hour${hours === 1 ? '' : 's'}` : '', mins || (!days && !hours) ? `${mins} minute${mins === 1 ? '' : 's'}` : ''].filter(Boolean);
     env.io.out(`up ${parts.join(', ')}\n`);
     return ok;

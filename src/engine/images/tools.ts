@@ -4,7 +4,7 @@
  * (`cat: x: No such file or directory`) depending on the image. Network tools live in net-tools.ts.
  * Tools never throw; unknown flags are ignored the way a forgiving reader would expect.
  */
-import { hostname } from './tools-getent';
+import { hostname } from './tools-hostname';
 import { busyboxPs, procpsPs } from './tools-ps';
 import { pgrep, pidof } from './tools-pgrep';
 import { kill } from './tools-kill';
@@ -19,6 +19,7 @@ import { sed } from './tools-sed';
 import { testTool } from './tools-test';
 import { chroot } from './tools-chroot';
 import { chmod } from './tools-chmod';
+import { chown } from './tools-chown';
 import { envTool } from './tools-env';
 import { which } from './tools-which';
 import { stat } from './tools-stat';
@@ -240,7 +241,7 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
   basename,
   dirname,
   chmod,
-  chown: () => ok,
+  chown,
   // -d and -f only narrow what is synced, and nothing is; BusyBox's "df" with its d--f:f--d not modelled.
   sync: (args, env) => {
     const o = toolOptions(args, env, { tool: 'sync', short: 'df', long: [['data', 'd', 'none'], ['file-system', 'f', 'none'], ...HELP_VERSION] }, getopt32('df'), 'df');
