@@ -4,6 +4,8 @@ import { newLayer, setMode, stat, type BaseFs } from './fs';
 import { permOf } from './file-mode';
 import { readTar, writeTar } from './tar-format';
 import { tar } from './tools-tar';
+import { resolveImage } from './catalog';
+import { execInContainer, startProcess } from './process';
 import type { ToolEnv } from './tool-types';
 
 /**
@@ -122,5 +124,33 @@ describe('tar in a container', () => {
     expect(modes('busybox', 65534, ['-xpf'])).toEqual(['755', '1755']);
     // kubectl cp --no-preserve: GNU tar as root then applies the umask.
     expect(modes('coreutils', 0, ['--no-same-permissions', '-xmf'])).toEqual(['755', '755']);
+  });
+});
+
+/** Recorded on this machine: GNU tar 1.34 and BusyBox 1.35's tar (1.36.1's getopt32long table and usage from its tar.c). */
+describe("tar's options on the shared walker", () => {
+  const sh = (image: string) => {
+    const p = startProcess({ image: resolveImage(image), command: ['sleep', '3600'], env: {}, ports: {}, startedAt: 0, restartCount: 0, seed: 1 });
+    return (line: string) => execInContainer(p, 1000, ['sh', '-c', `cd /tmp; echo hi > a; ${line}`]).output;
+  };
+  const TRY = "Try 'tar --help' or 'tar --usage' for more information.\n";
+  it("GNU: argp's prefixes and ambiguity lists, its words and 64, old options' own message and 2", () => {
+    const run = sh('nginx:1.27');
+    expect(run('tar --cre -f /dev/null a; echo $?; tar -cvf/dev/null a; tar cf /dev/null a -v')).toBe('0\na\na\n');
+    expect(run('tar --verb; echo $?; tar --list=x; tar xf; echo $?; tar -0; tar cvfQ - a; echo $?')).toBe(
+      `tar: option '--verb' is ambiguous; possibilities: '--verbose' '--verbatim-files-from'\n${TRY}64\ntar: option '--list' doesn't allow an argument\n${TRY}` +
+        `tar: Old option 'f' requires an argument.\n${TRY}2\ntar: Options '-[0-7][lmh]' not supported by *this* tar\n${TRY}tar: invalid option -- 'Q'\n${TRY}64\n`,
+    );
+    expect(run('tar --ex 2>&1 | head -1')).toBe(
+      "tar: option '--ex' is ambiguous; possibilities: '--extract' '--exclude' '--exclude-from' '--exclude-caches' '--exclude-caches-under' '--exclude-caches-all' '--exclude-tag' '--exclude-ignore' '--exclude-ignore-recursive' '--exclude-tag-under' '--exclude-tag-all' '--exclude-vcs' '--exclude-vcs-ignores' '--exclude-backups'\n",
+    );
+    // An option the real tar has that the simulation does not model.
+    expect(run('tar --exclude-vcs -cf /dev/null a; echo $?')).toBe("tar: option '--exclude-vcs' is not supported by this simulator\n2\n");
+  });
+  it("BusyBox: `tar fc FILE` is -cf FILE; conflicting modes are the usage alone", () => {
+    const run = sh('busybox:1.36');
+    expect(run('tar fc /tmp/t.tar a; echo $?; tar tf /tmp/t.tar')).toBe('0\na\n');
+    expect(run('tar -cx; echo $?')).toMatch(/^BusyBox v1\.36\.1 [^]*\n\t--to-command COMMAND\tPipe files to COMMAND\n1\n$/);
+    expect(run("tar --verb -cf /dev/null a; echo $?; tar --wildcards -cf /dev/null a 2>&1 | head -1")).toBe("a\n0\ntar: unrecognized option '--wildcards'\n");
   });
 });

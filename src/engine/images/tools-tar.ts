@@ -11,6 +11,11 @@
  * umask and the set-id bits, -p or not. Approximate: ownership and times are not recorded per
  * member (all are the image user's, at the command's simulated time), so -m/-o and
  * --no-same-owner change nothing here.
+ * Options go through the shared walker (k8s/getopt.ts): GNU tar's whole argp table
+ * (tar-options.ts: its prefixes and ambiguity lists, glibc's words, `Try 'tar --help' or 'tar
+ * --usage'…`, 64) after the old-style first word is expanded; BusyBox's getopt32long table and
+ * its move of `f` to the end of that word. An option either tar has but this one does not model
+ * is refused by name.
  */
 import { EPOCH_MS } from '../../k8s/time';
 import { utf8Length } from '../../k8s/utf8';
@@ -18,8 +23,10 @@ import { dateFormat } from './clock';
 import { listDir, lstat, makeDir, normalizePath, readOnlyAt, setMode, stat, writeFile } from './fs';
 import { permOf } from './file-mode';
 import { GNU_RECORD, BLOCK, readTar, writeTar, type TarMember, type TarOwner } from './tar-format';
-import { bb, path, type ToolEnv, type ToolResult } from './tool-types';
+import { bb, libcGetopt, path, type ToolEnv, type ToolResult } from './tool-types';
 import { refuse } from './tool-options';
+import { GNU_TAR_LONG, GNU_TAR_SHORT } from './tar-options';
+import { getopt as walk, messageOf, type GetoptSpec } from '../../k8s/getopt';
 
 type Mode = 'c' | 'x' | 't';
 
@@ -34,93 +41,91 @@ interface TarOptions {
   operands: string[];
 }
 
-/** Letters that take an argument, in old-style bundles (`tar cf - x`) and short options alike. */
-const WITH_ARG = new Set(['f', 'C', 'b', 'T', 'X']);
-/** Accepted and meaningless here: -m (mtimes), -o and its long forms (ownership), -h, -k. */
-const NO_OPS = new Set(['m', 'o', 'h', 'k', 'no-same-owner', 'same-owner', 'touch', 'dereference', 'keep-old-files', 'overwrite']);
-const PERMISSIONS: Readonly<Record<string, boolean>> = { p: true, 'same-permissions': true, 'preserve-permissions': true, 'no-same-permissions': false };
-const LONG: Record<string, string> = { create: 'c', extract: 'x', get: 'x', list: 't', file: 'f', directory: 'C', verbose: 'v', 'to-stdout': 'O', gzip: 'z', bzip2: 'j', xz: 'J' };
-const UNSUPPORTED = new Set(['z', 'j', 'J', 'Z', 'a', 'b', 'T', 'X', 'r', 'u', 'A', 'd']);
+/** Accepted and meaningless here: -m (mtimes), -o and the owner options, -h, -k, --overwrite. */
+const NO_OPS = new Set(['m', 'o', 'h', 'k', 'no-same-owner', 'same-owner', 'overwrite']);
+const PERMISSIONS: Readonly<Record<string, boolean>> = { p: true, 'no-same-permissions': false };
+
+/** BusyBox 1.36.1's tar.c: getopt32long's optstring and table (defconfig: create, -T/-X, every compressor, long options). */
+const BUSYBOX_SPEC: GetoptSpec = {
+  short: 'txC:f:OopvkchjT:X:zJZam',
+  long: [
+    ['list', 't', 'none'], ['extract', 'x', 'none'], ['directory', 'C', 'required'], ['file', 'f', 'required'], ['to-stdout', 'O', 'none'], ['no-same-owner', 'o', 'none'],
+    ['same-permissions', 'p', 'none'], ['verbose', 'v', 'none'], ['keep-old', 'k', 'none'], ['create', 'c', 'none'], ['dereference', 'h', 'none'], ['bzip2', 'j', 'none'],
+    ['files-from', 'T', 'required'], ['exclude-from', 'X', 'required'], ['gzip', 'z', 'none'], ['xz', 'J', 'none'], ['compress', 'Z', 'none'], ['auto-compress', 'a', 'none'],
+    ['touch', 'm', 'none'], ['strip-components', 'strip-components', 'required'], ['lzma', 'lzma', 'none'], ['no-recursion', 'no-recursion', 'none'],
+    ['to-command', 'to-command', 'required'], ['numeric-owner', 'numeric-owner', 'none'], ['no-same-permissions', 'no-same-permissions', 'none'],
+    ['overwrite', 'overwrite', 'none'], ['exclude', 'exclude', 'required'],
+  ],
+};
+/** GNU tar's (tar-options.ts), with argp's -? and the tape-density digits its table knows. */
+const GNU_SPEC: GetoptSpec = { short: `${GNU_TAR_SHORT}?01234567`, long: GNU_TAR_LONG };
 
 const GNU_TRY = "Try 'tar --help' or 'tar --usage' for more information.\n";
+/** 1.36.1's tar.c //usage under the defconfig (-T, -X and --to-command built; Debian's 1.35, recorded, has the same lines less those). */
 const BUSYBOX_USAGE =
-  'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: tar c|x|t [-ZzJjahmvokO] [-f TARFILE] [-C DIR] [-T FILE] [-X FILE] [LONGOPT]... [FILE]...\n\nCreate, extract, or list files from a tar file\n';
+  'BusyBox v1.36.1 (2023-05-18 22:34:17 UTC) multi-call binary.\n\nUsage: tar c|x|t [-ZzJjahmvokO] [-f TARFILE] [-C DIR] [-T FILE] [-X FILE] [LONGOPT]... [FILE]...\n\nCreate, extract, or list files from a tar file\n\n' +
+  "\tc\tCreate\n\tx\tExtract\n\tt\tList\n\t-f FILE\tName of TARFILE ('-' for stdin/out)\n\t-C DIR\tChange to DIR before operation\n\t-v\tVerbose\n\t-O\tExtract to stdout\n\t-m\tDon't restore mtime\n" +
+  "\t-o\tDon't restore user:group\n\t-k\tDon't replace existing files\n\t-Z\t(De)compress using compress\n\t-z\t(De)compress using gzip\n\t-J\t(De)compress using xz\n\t-j\t(De)compress using bzip2\n" +
+  '\t--lzma\t(De)compress using lzma\n\t-a\t(De)compress based on extension\n\t-h\tFollow symlinks\n\t-T FILE\tFile with names to include\n\t-X FILE\tFile with glob patterns to exclude\n' +
+  "\t--exclude PATTERN\tGlob pattern to exclude\n\t--overwrite\t\tReplace existing files\n\t--strip-components NUM\tNUM of leading components to strip\n\t--no-recursion\t\tDon't descend in directories\n" +
+  "\t--numeric-owner\t\tUse numeric user:group\n\t--no-same-permissions\tDon't restore access permissions\n\t--to-command COMMAND\tPipe files to COMMAND\n";
 
 type Parsed = { ok: true; o: TarOptions } | { ok: false; result: ToolResult };
 
-function usage(env: ToolEnv, message: string, gnuStatus = 64): Parsed {
-  if (bb(env)) env.io.err(`tar: ${message}\n${BUSYBOX_USAGE}`);
+/** GNU's message and Try line (argp's usage status 64, or tar's own 2), or BusyBox's message (if any) and usage. */
+function usage(env: ToolEnv, message: string | undefined, gnuStatus = 64): Parsed {
+  if (bb(env)) env.io.err(`${message === undefined ? '' : `tar: ${message}\n`}${BUSYBOX_USAGE}`);
   else env.io.err(`tar: ${message}\n${GNU_TRY}`);
   return { ok: false, result: { status: bb(env) ? 1 : gnuStatus } };
 }
 
-/** getopt over tar's options, after turning an old-style first word (`cvf`) into `-c -v -f`. */
-function parse(args: string[], env: ToolEnv): Parsed {
-  const words = [...args];
-  if (words[0] !== undefined && !words[0].startsWith('-')) {
-    const bundle = words.shift()!;
-    const expanded: string[] = [];
-    for (const c of bundle) {
-      expanded.push(`-${c}`);
-      if (WITH_ARG.has(c) && words.length > 0) expanded.push(words.shift()!);
-    }
-    words.unshift(...expanded);
+/**
+ * An old-style first word (`cvf`) as options: GNU gives each letter that takes an argument the
+ * next word in turn (none left: `Old option 'f' requires an argument.`, status 2); BusyBox moves
+ * its `f` to the end of the word and reads it as `-cvf`, so `tar fx FILE` is `-xf FILE`.
+ */
+function oldStyle(args: string[], env: ToolEnv): string[] | Parsed {
+  const first = args[0];
+  if (first === undefined || first === '' || first.startsWith('-')) return args;
+  if (bb(env)) return [`-${first.replace('f', '')}${first.includes('f') ? 'f' : ''}`, ...args.slice(1)];
+  const words = args.slice(1);
+  const expanded: string[] = [];
+  for (const c of first) {
+    expanded.push(`-${c}`);
+    if (!GNU_SPEC.short.includes(`${c}:`) || c === ':') continue;
+    if (words.length === 0) return usage(env, `Old option '${c}' requires an argument.`, 2);
+    expanded.push(words.shift()!);
   }
+  return [...expanded, ...words];
+}
+
+/** Walks tar's options (k8s/getopt.ts) over GNU tar's argp table or BusyBox's getopt32long one. */
+function parse(args: string[], env: ToolEnv): Parsed {
+  const words = oldStyle(args, env);
+  if (!Array.isArray(words)) return words;
   const o: TarOptions = { modes: [], file: '-', verbose: false, toStdout: false, operands: [] };
-  const apply = (key: string, value: string, name: string): Parsed | undefined => {
+  const walked = walk(words, bb(env) ? BUSYBOX_SPEC : GNU_SPEC, ({ key, value, name }): Parsed | undefined => {
     if (NO_OPS.has(key)) return undefined;
     if (Object.hasOwn(PERMISSIONS, key)) {
       o.samePermissions = PERMISSIONS[key];
       return undefined;
     }
-    if (UNSUPPORTED.has(key)) return { ok: false, result: refuse(env, 'tar', name, bb(env) ? 1 : 2) };
+    if (/^[0-7]$/.test(key)) return usage(env, "Options '-[0-7][lmh]' not supported by *this* tar");
     if (key === 'c' || key === 'x' || key === 't') o.modes.push(key);
-    else if (key === 'f') o.file = value;
-    else if (key === 'C') o.dir = value;
+    else if (key === 'f') o.file = value!;
+    else if (key === 'C') o.dir = value!;
     else if (key === 'v') o.verbose = true;
     else if (key === 'O') o.toStdout = true;
-    else return usage(env, name.startsWith('--') ? `unrecognized option '${name}'` : `invalid option -- '${key}'`);
+    // Every other option the real tar has: compression, -T/-X, --exclude, --help, …
+    else return { ok: false, result: refuse(env, 'tar', name, bb(env) ? 1 : 2) };
     return undefined;
-  };
-  for (let i = 0; i < words.length; i++) {
-    const a = words[i]!;
-    if (a === '--') {
-      o.operands.push(...words.slice(i + 1));
-      break;
-    }
-    if (a.startsWith('--')) {
-      const eq = a.indexOf('=');
-      const long = eq < 0 ? a.slice(2) : a.slice(2, eq);
-      const key = NO_OPS.has(long) || Object.hasOwn(PERMISSIONS, long) ? long : LONG[long];
-      if (key === undefined) return usage(env, `unrecognized option '${a}'`);
-      let value = eq < 0 ? '' : a.slice(eq + 1);
-      if (WITH_ARG.has(key) && eq < 0) {
-        if (i + 1 >= words.length) return usage(env, `option '--${long}' requires an argument`);
-        value = words[++i]!;
-      }
-      const stop = apply(key, value, `--${long}`);
-      if (stop) return stop;
-      continue;
-    }
-    if (a.length < 2 || !a.startsWith('-')) {
-      o.operands.push(a);
-      continue;
-    }
-    for (let j = 1; j < a.length; j++) {
-      const c = a[j]!;
-      let value = '';
-      if (WITH_ARG.has(c)) {
-        if (j + 1 < a.length) value = a.slice(j + 1);
-        else if (i + 1 < words.length) value = words[++i]!;
-        else return usage(env, `option requires an argument -- '${c}'`);
-        j = a.length;
-      }
-      const stop = apply(c, value, `-${c}`);
-      if (stop) return stop;
-    }
-  }
+  });
+  if (walked.k === 'stopped') return walked.value;
+  if (walked.k === 'error') return usage(env, messageOf(libcGetopt(env), walked.error));
+  o.operands = walked.operands;
   if (new Set(o.modes).size > 1) {
-    return bb(env) ? usage(env, 'only one of -c, -x, -t may be given') : usage(env, "You may not specify more than one '-Acdtrux', '--delete' or  '--test-label' option", 2);
+    // BusyBox's getopt32 "c--tx:t--cx:x--ct": the usage alone (recorded, busybox 1.35 `tar -cx`).
+    return bb(env) ? usage(env, undefined) : usage(env, "You may not specify more than one '-Acdtrux', '--delete' or  '--test-label' option", 2);
   }
   if (o.modes.length === 0) {
     if (bb(env)) {
