@@ -24,6 +24,13 @@ describe('kill', () => {
     expect(err('deb', ['sh', '-c', 'kill -HUP 99999'])).toEqual({ exitCode: 1, output: 'sh: 1: kill: No such process\n\n' });
   });
 
+  it('-s with nothing after it: getopt\'s words in bash and dash, the letter as a name elsewhere (recorded)', () => {
+    expect(err('deb', ['bash', '-c', 'kill -s'])).toEqual({ exitCode: 1, output: 'bash: line 1: kill: -s: option requires an argument\n' });
+    expect(err('deb', ['sh', '-c', 'kill -s'])).toEqual({ exitCode: 2, output: 'sh: 1: kill: No arg for -s option\n' });
+    expect(err('bb', ['kill', '-s'])).toEqual({ exitCode: 1, output: "kill: bad signal name 's'\n" });
+    expect(err('deb', ['/bin/kill', '-s']).output).toMatch(/^\/bin\/kill: invalid argument s\n\nUsage:\n/);
+  });
+
   it('refuses a bad signal name and wants a PID', () => {
     expect(err('bb', ['kill', '-FOO', '1'])).toEqual({ exitCode: 1, output: "kill: bad signal name 'FOO'\n" });
     expect(err('deb', ['bash', '-c', 'kill -FOO 1'])).toEqual({ exitCode: 1, output: 'bash: line 1: kill: FOO: invalid signal specification\n' });

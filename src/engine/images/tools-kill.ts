@@ -61,6 +61,23 @@ function badSignal(env: ToolEnv, name: string): ToolResult {
   return { status: v === 'dash' ? 2 : 1 };
 }
 
+/**
+ * `-s` (or `-n`) as the last word (recorded): bash's and dash's getopt words; BusyBox and procps
+ * read the letter itself as the signal's name (`bad signal name 's'`, `invalid argument s`).
+ */
+function missingSignal(env: ToolEnv, option: string): ToolResult {
+  const v = voiceOf(env);
+  if (v === 'bash') {
+    env.io.err(`${builtin(env)}${option}: option requires an argument\n`);
+    return { status: 1 };
+  }
+  if (v === 'dash' && option === '-s') {
+    env.io.err(`${builtin(env)}No arg for -s option\n`);
+    return { status: 2 };
+  }
+  return badSignal(env, option.slice(1));
+}
+
 export function kill(args: string[], env: ToolEnv): ToolResult {
   let sig = 15;
   const pids: string[] = [];
@@ -74,7 +91,9 @@ export function kill(args: string[], env: ToolEnv): ToolResult {
       pids.push(...args.slice(i + 1));
       break;
     }
-    const name = a === '-s' || a === '-n' || a === '--signal' ? args[++i] ?? '' : a.slice(1);
+    const takesName = a === '-s' || a === '-n' || a === '--signal';
+    if (takesName && i + 1 >= args.length) return missingSignal(env, a);
+    const name = takesName ? args[++i]! : a.slice(1);
     const s = signalOf(name);
     if (s === undefined) return badSignal(env, name);
     sig = s;
