@@ -6,9 +6,10 @@
  * volume (emptyDir) and in every Pod of a claim's PV, so a write through one mount is read
  * through the others. A path resolves to its longest mount, like the kernel's mount table.
  * Symbolic links live in the image (BaseFs.link): every read and write follows them (stat,
- * listDir, writeFile), `lstat` and `remove` take the last one as it is. A volume's layer holds the
- * links its writer made (the kubelet's AtomicWriter: `..data`, one per key, `FsLayer.links`); the
- * learner cannot make links (no `ln`), so a container's own layer holds none.
+ * listDir, writeFile), `lstat` and `remove` take the last one as it is. A layer holds the links
+ * made in it (`FsLayer.links`): a volume's writer's (the kubelet's AtomicWriter: `..data`, one per
+ * key), and `ln -s`'s in the container's own layer or a volume (makeLink), which stand over
+ * whatever the image has at the path.
  */
 import { noteWrite, type FileFollower } from './follow';
 import { normalizePath } from '../../k8s/posix-path';
@@ -23,9 +24,9 @@ export interface FsLayer {
   /** When a path was last written or made (simulated ms), when the writer said (`ls -l`'s time). */
   times?: Record<string, number>;
   /**
-   * Symbolic links the volume's writer made, path in the layer → target as written (relative
-   * targets resolve from the link's directory): AtomicWriter's `/..data` → `..2025_…`, `/color` →
-   * `..data/color` (kubelet/atomic-writer.ts). A volume's layer only.
+   * Symbolic links made in the layer, path in the layer → target as written (relative targets
+   * resolve from the link's directory): a volume writer's (AtomicWriter's `/..data` → `..2025_…`,
+   * `/color` → `..data/color`, kubelet/atomic-writer.ts) and `ln -s`'s (makeLink).
    */
   links?: Record<string, string>;
   /**
@@ -203,15 +204,28 @@ function mayLink(root: FsLayer, base: BaseFs): boolean {
  * layer replaced or removed it.
  */
 function linkAt(root: FsLayer, base: BaseFs, path: string): string | undefined {
-  // The image's table first: most paths have no link, and stat asks for every prefix.
-  const target = base.link?.(path);
-  if (target === undefined) {
-    if (!root.links && !root.mounts) return undefined;
+  // A layer's own link stands over the image's path (ln -sf over an image link or file).
+  if (root.links || root.mounts) {
     const at = locate(root, EMPTY, path);
-    return at.layer.links?.[at.path];
+    const own = at.layer.links?.[at.path];
+    if (own !== undefined || at.layer !== root) return own;
   }
+  const target = base.link?.(path);
+  if (target === undefined) return undefined;
   if (path in root.files || path in root.dirs || removedByAncestor(root, path)) return undefined;
-  return locate(root, EMPTY, path).layer === root ? target : undefined;
+  return target;
+}
+
+/**
+ * symlink(2): a link at `linkedPath` (the links of its directories followed, the last component
+ * made) to `target` as written. The caller has checked that nothing is there, the parent and
+ * read-only mounts, as symlink(2) would refuse.
+ */
+export function makeLink(root: FsLayer, rootBase: BaseFs, linkedPath: string, target: string, when?: number): void {
+  const at = locate(root, rootBase, entryPath(root, rootBase, linkedPath));
+  (at.layer.links ??= {})[at.path] = target;
+  stamp(at, when);
+  changed(root, at);
 }
 
 /**
@@ -319,7 +333,7 @@ export function written(root: FsLayer, rootBase: BaseFs, fullPath: string): { at
   const at = locate(root, rootBase, fullPath);
   const time = at.layer.times?.[at.path];
   const volume = at.layer !== root;
-  if (at.path in at.layer.files || at.path in at.layer.dirs || volume) return time === undefined ? { volume } : { at: time, volume };
+  if (at.path in at.layer.files || at.path in at.layer.dirs || (at.layer.links !== undefined && at.path in at.layer.links) || volume) return time === undefined ? { volume } : { at: time, volume };
   return undefined;
 }
 
@@ -349,10 +363,13 @@ export function remove(root: FsLayer, rootBase: BaseFs, linkedPath: string): voi
   const at = locate(root, rootBase, fullPath);
   const { layer, path } = at;
   const s: LStat = linkAt(root, rootBase, fullPath) !== undefined ? { kind: 'link', target: '' } : stat(layer, at.base, path);
+  // The layer's own link goes; the whiteout below hides an image entry at the path.
+  if (layer.links && path in layer.links) delete layer.links[path];
   if (s.kind === 'dir') {
     const prefix = path === '/' ? '/' : `${path}/`;
     for (const p of Object.keys(layer.files)) if (p.startsWith(prefix)) layer.files[p] = null;
     for (const p of Object.keys(layer.dirs)) if (p.startsWith(prefix)) delete layer.dirs[p];
+    for (const p of Object.keys(layer.links ?? {})) if (p.startsWith(prefix)) delete layer.links![p];
     // A mount point itself stays (rm -rf of a volume empties it).
     if (path !== '/') layer.dirs[path] = false;
   } else {

@@ -37,11 +37,15 @@ const skipFile = (w: Walk, name: string): boolean => excluded(w.exclude, name) |
  * The files `grep -r`/`-R` searches under the FILE operand `top`, in `ls` order (a real
  * directory's are in readdir order), each named `top/sub/file` (`sub/file` for the implicit `.`).
  * Symbolic links met on the way: GNU's -r skips them, -R follows them; BusyBox's -r follows those
- * to files only (recorded). A directory reached twice through links is searched once. The
+ * to files only (recorded). A dangling link is a missing file where it is followed (GNU's -R:
+ * status 2; BusyBox's -r and -R: the message, its status untouched; recorded with `ln -s nowhere`).
+ * A directory reached twice through links is searched once. The
  * command-line operand itself is followed when a link, and --include/--exclude/--exclude-dir
  * apply to it too (GNU 3.8, recorded), except the implicit `.`.
  */
-function* recursion(top: string, implicit: boolean, w: Walk, env: ToolEnv): Generator<{ name: string; text?: string }> {
+type Found = { name: string; text?: string; unreported?: true };
+
+function* recursion(top: string, implicit: boolean, w: Walk, env: ToolEnv): Generator<Found> {
   const full = path(env, top);
   const kind = stat(env.fs, env.base, full).kind;
   if (kind !== 'dir') {
@@ -50,7 +54,7 @@ function* recursion(top: string, implicit: boolean, w: Walk, env: ToolEnv): Gene
   }
   if (!implicit && excluded(w.excludeDir, top.replace(/\/+$/, '') || '/')) return;
   const seen = new Set<string>();
-  function* dir(name: string, at: string): Generator<{ name: string; text?: string }> {
+  function* dir(name: string, at: string): Generator<Found> {
     const real = resolveLinks(env.fs, env.base, at);
     if (seen.has(real)) return;
     seen.add(real);
@@ -63,6 +67,7 @@ function* recursion(top: string, implicit: boolean, w: Walk, env: ToolEnv): Gene
       if (s.kind === 'dir') {
         if (!excluded(w.excludeDir, entry)) yield* dir(child, childAt);
       } else if (s.kind === 'file' && !skipFile(w, entry)) yield { name: child, text: s.content };
+      else if (s.kind === 'none' && !skipFile(w, entry)) yield bb(env) ? { name: child, unreported: true } : { name: child };
     }
   }
   yield* dir(implicit ? '' : top, full);
@@ -358,12 +363,12 @@ export function grep(args: string[], env: ToolEnv): ToolResult {
   let error = false;
   const quietEnv = s.silent ? envWith(env, { io: { ...env.io, err: () => undefined } }) : env;
   for (const f of files) {
-    for (const found of walk.recurse === '' || f === '-' ? [{ name: f }] : recursion(f, implicit, walk, env)) {
+    for (const found of walk.recurse === '' || f === '-' ? [{ name: f } as Found] : recursion(f, implicit, walk, env)) {
       // BusyBox's grep opens a directory and its read fails: no lines, no message (recorded).
       const bbDir = bb(env) && found.name !== '-' && stat(env.fs, env.base, path(env, found.name)).kind === 'dir';
       const text = 'text' in found ? found.text : bbDir ? '' : readOperand(quietEnv, 'grep', found.name, PLAIN_ERRORS, stdin);
       if (text === undefined) {
-        error = true;
+        error ||= found.unreported !== true;
         continue;
       }
       selected += search(text, found.name === '-' ? s.label : found.name, re, s, env);

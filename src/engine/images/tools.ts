@@ -20,6 +20,7 @@ import { testTool } from './tools-test';
 import { chroot } from './tools-chroot';
 import { chmod } from './tools-chmod';
 import { chown } from './tools-chown';
+import { ln } from './tools-ln';
 import { envTool } from './tools-env';
 import { which } from './tools-which';
 import { stat } from './tools-stat';
@@ -242,6 +243,7 @@ export const TOOLS: ReadonlyMap<string, Tool> = new Map(Object.entries<Tool>({
   dirname,
   chmod,
   chown,
+  ln,
   // -d and -f only narrow what is synced, and nothing is; BusyBox's "df" with its d--f:f--d not modelled.
   sync: (args, env) => {
     const o = toolOptions(args, env, { tool: 'sync', short: 'df', long: [['data', 'd', 'none'], ['file-system', 'f', 'none'], ...HELP_VERSION] }, getopt32('df'), 'df');
