@@ -116,6 +116,12 @@ test.describe('terminal and YAML editor', () => {
     await expect(ui.editorApply).toBeDisabled();
     await expect(ui.editor).toContainText('Fix the YAML syntax errors to apply.');
 
+    // A JSON manifest is read as kubectl reads one: encoding/json's words, and the note says JSON.
+    await ui.setEditorText('{"apiVersion": "v1", "kind": "Pod" "metadata": {"name": "x"}}\n');
+    await expect(ui.editorProblems).toContainText(`JSON syntax error: json: offset 36: invalid character '"' after object key:value pair`);
+    await expect(ui.editorApply).toBeDisabled();
+    await expect(ui.editor).toContainText('Fix the JSON syntax errors to apply.');
+
     // A missing field is shown but left to kubectl, whose answer is part of the lesson.
     await ui.setEditorText('apiVersion: v1\nkind: Pod\nmetadata:\n  labels: {}\n');
     await expect(ui.editorProblems).toContainText('Document 1 has no metadata.name.');

@@ -29,7 +29,7 @@ import { useT } from '../i18n/react';
 import { useApp } from '../store/react';
 import { terminalBusy } from '../terminal/store-view';
 import { editorQuitText, workstationFiles, type Editing } from '../store/terminal';
-import { blocksApply, diagnose, type Diagnostic } from './diagnose';
+import { blockingSyntax, blocksApply, diagnose, type Diagnostic } from './diagnose';
 import { diagnosticText, exampleLabel, isBlank, starterOrder } from './labels';
 import './editor.css';
 
@@ -93,6 +93,7 @@ export function YamlEditor({ files }: YamlEditorProps) {
   const manifest = isManifest(editing);
   const diags = useMemo(() => (manifest ? diagnoseCached(deferred) : []), [deferred, diagnoseCached, manifest]);
   const blocked = blocksApply(diagnoseCached(text));
+  const blockedNote = blockingSyntax(diagnoseCached(text)) === 'json' ? t('editor.blockedJson') : t('editor.blocked');
   const blank = isBlank(text);
   // kubectl edit reads back whatever was saved: a broken or empty file is its to answer.
   const canApply = editing ? !busy : !blocked && !blank && !busy;
@@ -183,7 +184,7 @@ export function YamlEditor({ files }: YamlEditorProps) {
     view.focus();
   };
 
-  const status = editing ? (busy ? t('editor.busy') : '') : blocked ? t('editor.blocked') : blank ? t('editor.empty') : busy ? t('editor.busy') : '';
+  const status = editing ? (busy ? t('editor.busy') : '') : blocked ? blockedNote : blank ? t('editor.empty') : busy ? t('editor.busy') : '';
   const names = starterOrder(Object.keys(files));
   const mine = Object.keys(written);
   // A file written in the terminal is saved back the way a shell would: `cat > FILE` with the text as stdin.

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { blocksApply, diagnose, MAX_DEPTH } from './diagnose';
+import { blockingSyntax, blocksApply, diagnose, MAX_DEPTH } from './diagnose';
 import yamlCorpus from '../../k8s/go-yaml-errors.corpus.json';
 import jsonCorpus from '../../k8s/go-json-stream.corpus.json';
 
@@ -25,6 +25,7 @@ describe('diagnose', () => {
     expect(d.map((x) => [x.line, x.code, x.params['detail']])).toEqual([[5, 'syntax', 'yaml: line 4: did not find expected key']]);
     expect(d[0]!.from).toBe(text.indexOf(' spec') + 1);
     expect(blocksApply(d)).toBe(true);
+    expect(blockingSyntax(d)).toBe('yaml');
   });
 
   it('reports a tab used for indentation and an unclosed quote as kubectl does', () => {
@@ -57,6 +58,8 @@ describe('diagnose', () => {
     const d = diagnose('{\n  "apiVersion": "v1",\n  "kind": "Pod"\n  "metadata": {"name": "x"}\n}\n');
     expect(d.map((x) => [x.line, x.code, x.params['detail']])).toEqual([[4, 'jsonSyntax', `json: offset 43: invalid character '"' after object key:value pair`]]);
     expect(blocksApply(d)).toBe(true);
+    // The note under the editor names the syntax that blocks Apply.
+    expect(blockingSyntax(d)).toBe('json');
     // YAML that starts like JSON is YAML to kubectl too, and concatenated objects are documents.
     expect(diagnose('{apiVersion: v1, kind: Pod, metadata: {name: x}}\n')).toEqual([]);
     expect(summary('{"apiVersion": "v1", "kind": "Pod", "metadata": {"name": "x"}}\n{"kind": "Pod"}\n')).toEqual(['2:error:missing:apiVersion', '2:error:missing:metadata.name']);

@@ -43,6 +43,11 @@ export function blocksApply(diags: readonly Diagnostic[]): boolean {
   return diags.some((d) => d.severity === 'error' && BLOCKING.has(d.code));
 }
 
+/** Which syntax the error that blocks Apply is in: a JSON manifest's or YAML (anything else that blocks). */
+export function blockingSyntax(diags: readonly Diagnostic[]): 'json' | 'yaml' {
+  return diags.some((d) => d.severity === 'error' && d.code === 'jsonSyntax') ? 'json' : 'yaml';
+}
+
 function lineStarts(text: string): number[] {
   const starts = [0];
   for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
