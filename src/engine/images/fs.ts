@@ -9,7 +9,8 @@
  * listDir, writeFile), `lstat` and `remove` take the last one as it is. A layer holds the links
  * made in it (`FsLayer.links`): a volume's writer's (the kubelet's AtomicWriter: `..data`, one per
  * key), and `ln -s`'s in the container's own layer or a volume (makeLink), which stand over
- * whatever the image has at the path.
+ * whatever the image has at the path. Just over 400 lines: the overlay's path walk, mounts and
+ * links are one resolution rule that every operation here shares.
  */
 import { noteWrite, type FileFollower } from './follow';
 import { normalizePath } from '../../k8s/posix-path';
