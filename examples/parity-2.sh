@@ -100,6 +100,14 @@ kubectl patch deployment web --type=merge -p '{"spec":{"paused":true}}'
 kubectl patch deployment web --type=merge -p '{"spec":{"paused":true}}'
 kubectl patch deployment web --type=json -p '[{"op":"remove","path":"/spec/nope"}]'
 kubectl patch deployment web -p 'not json'
+kubectl patch deployment web -p 'x: "y'
+kubectl patch deployment web -p 'spec: ['
+kubectl patch deployment web -p '{"spec": ['
+kubectl patch deployment web -p '{"spec": [' --dry-run=client
+kubectl patch deployment web --type=merge -p '{"spec": }' --dry-run=client
+kubectl patch deployment web --type=json -p '{"spec": }' --dry-run=client
+kubectl patch deployment web --type=merge -p '{"spec": }'
+kubectl patch deployment web --type=json -p '{"spec" }'
 kubectl patch deployment web --type=merge -p '{"spec":{"paused":false}}' -o name
 kubectl get deployment web -o jsonpath='{.metadata.labels} {.spec.template.spec.containers[0].resources}'
 kubectl create deployment made --image=nginx --replicas=2 --port=80 --dry-run=client -o yaml

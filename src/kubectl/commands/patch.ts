@@ -9,7 +9,10 @@ import { CmdError, failureText, plainError, type Failure } from '../errors';
 import { parseFlags, type FlagDef } from '../flags';
 import { changeCause, RECORD_FLAG, sendRecordPatch } from '../record';
 import type { Env } from '../env';
-import { parseDocuments } from '../manifest';
+import { looksLikeJson } from '../../k8s/manifest-stream';
+import { goJsonSyntaxError } from '../../k8s/go-json';
+import { yamlToJson } from '../../k8s/yaml-to-json';
+import { clientPatchSyntaxError, serverPatchSyntaxError } from '../../k8s/patch-body';
 import { collectTargets } from './targets';
 import { DRY_RUN_FLAG, FILENAME_FLAG, NO_RESOURCES, OUTPUT_FLAG, checkOutput, dryRunOf, printResult, withDryRun } from './common';
 import { deepEqual } from '../../k8s/strategic-patch';
@@ -19,6 +22,7 @@ import { scaleOf } from '../../k8s/scale';
 import { SUBRESOURCE_COMPLETIONS, subresourceRoute, writeSubresource } from '../subresource';
 import { applyJsonPatch, jsonMergePatch, jsonTypeName } from '../../k8s/json-patch';
 import { KUSTOMIZE_FLAG, usesFiles } from '../file-inputs';
+import { goQuote } from '../../k8s/go-quote';
 
 const PATCH_TYPES: readonly PatchType[] = ['json', 'merge', 'strategic'];
 
@@ -63,9 +67,17 @@ export function runPatch(env: Env, argv: string[]): number {
     if (read === undefined) throw plainError(`unable to read patch file: open ${file}: no such file or directory`);
     raw = read;
   }
-  const parsed = parseDocuments(raw, 'patch');
-  if (parsed.error !== undefined) throw plainError(`unable to parse "${text}": ${parsed.error.replace(/^error parsing patch: /, '')}`);
-  const patch: unknown = parsed.objects[0] ?? null;
+  // yaml.ToJSON: text that starts like JSON goes through as it is (a syntax error is met later,
+  // patch-body.ts); anything else is one YAML document, whose error names o.Patch (quoted).
+  let patch: unknown = null;
+  const broken = looksLikeJson(raw) && goJsonSyntaxError(raw) !== undefined;
+  if (looksLikeJson(raw)) {
+    if (!broken) patch = JSON.parse(raw) as unknown;
+  } else {
+    const parsed = yamlToJson(raw);
+    if (parsed.error !== undefined) throw plainError(`unable to parse ${goQuote(text)}: ${parsed.error}`);
+    patch = parsed.value ?? null;
+  }
   if (flags.args.length === 0 && !usesFiles(flags)) throw new CmdError(NO_RESOURCES);
 
   const targets = collectTargets(env, flags, flags.args);
@@ -73,6 +85,15 @@ export function runPatch(env: Env, argv: string[]): number {
   for (const t of targets.items) {
     const name = t.obj.metadata.name ?? '';
     let result: KObject;
+    if (broken) {
+      // getPatchedJSON fails on the client; otherwise the body reaches kube-apiserver, which refuses it.
+      if (dry === 'client') {
+        const said = clientPatchSyntaxError(type, raw)!;
+        if (type === 'strategic') throw plainError(said);
+        errors.push({ text: `error: ${said}` });
+      } else errors.push({ text: `Error from server (BadRequest): ${serverPatchSyntaxError(type, raw)!}` });
+      continue;
+    }
     if (dry === 'client') {
       // getPatchedJSON: the client applies the patch to the object it read.
       if (type === 'strategic') {
