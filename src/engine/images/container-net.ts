@@ -37,16 +37,26 @@ const NDOTS = 5;
 export const LIBC_DNS_TIMEOUT_MS = 10_000;
 
 /**
+ * musl's resolver (res_msend): RESOLV_TIMEOUT 5 s for the whole exchange, its two attempts
+ * sharing it (a resend every 2.5 s), so a query nobody answers fails after 5 s (recorded with musl
+ * 1.2.3: "Try again" after 5 s), where glibc's waits twice its 5 s.
+ */
+const MUSL_DNS_TIMEOUT_MS = 5_000;
+
+/** How long the image's libc waits for a query nobody answers. */
+function unansweredLookupMs(ctx: RunContext): number {
+  return ctx.image.userland.libc === 'musl' ? MUSL_DNS_TIMEOUT_MS : LIBC_DNS_TIMEOUT_MS;
+}
+
+/**
  * How long getaddrinfo takes over a refused query. glibc's send_dg connects its UDP socket, so
  * the ICMP error ends it with ECONNREFUSED, and res_nsearch gives up on the whole search list:
  * EAI_AGAIN at once (recorded: `getent hosts kubernetes` exit 2, wget's "Temporary failure in
  * name resolution", BusyBox wget's `bad address`, all within a few ms). musl sends from an
- * unconnected socket, which is never told, so it waits as for no answer at all (recorded with
- * musl 1.2.3: "Try again" after its 5 s; the model charges its timeout, LIBC_DNS_TIMEOUT_MS).
+ * unconnected socket, which is never told, so it waits as for no answer at all.
  */
 function refusedLookupMs(ctx: RunContext): number {
-  // Alpine (apk) is the musl userland; every other image's libc is glibc.
-  return ctx.image.userland.pkg === 'apk' ? LIBC_DNS_TIMEOUT_MS : DNS_RTT_MS;
+  return ctx.image.userland.libc === 'musl' ? MUSL_DNS_TIMEOUT_MS : DNS_RTT_MS;
 }
 /** What one answered exchange with CoreDNS costs (simulated). */
 const DNS_RTT_MS = 1;
@@ -154,7 +164,7 @@ export function network(m: Machine, ctx: RunContext): Net {
     let ms = 0;
     for (const fqdn of candidates) {
       const r = exchange(ctx, m.clock + ms, [fqdn]);
-      if (r.kind === 'timeout') return { kind: 'again', ms: ms + LIBC_DNS_TIMEOUT_MS };
+      if (r.kind === 'timeout') return { kind: 'again', ms: ms + unansweredLookupMs(ctx) };
       if (r.kind === 'refused') return { kind: 'again', ms: ms + refusedLookupMs(ctx) };
       ms += DNS_RTT_MS;
       const a = r.answer[0]!;
