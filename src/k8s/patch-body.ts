@@ -9,27 +9,21 @@
  *   evanphx/json-patch MergePatch's ErrBadJSONPatch, DecodePatch's json.Unmarshal error.
  * Recorded with kubectl 1.35 over `reconcile serve` (examples/parity-2.sh).
  */
-import { goJsonSyntaxError } from './go-json';
-
 export type PatchBodyType = 'strategic' | 'merge' | 'json';
 
-/** kube-apiserver's BadRequest message for `body`, or undefined when it is valid JSON. */
-export function serverPatchSyntaxError(type: PatchBodyType, body: string): string | undefined {
-  const error = goJsonSyntaxError(body);
-  if (error === undefined) return undefined;
-  return type === 'strategic' ? error : `error decoding patch: ${error}`;
+/** kube-apiserver's BadRequest message for a body encoding/json refused with `syntax` (go-json.ts's parseGoJson). */
+export function serverPatchSyntaxError(type: PatchBodyType, syntax: string): string {
+  return type === 'strategic' ? syntax : `error decoding patch: ${syntax}`;
 }
 
-/** What kubectl's client-side patch says of `body`, or undefined when it is valid JSON. */
-export function clientPatchSyntaxError(type: PatchBodyType, body: string): string | undefined {
-  const error = goJsonSyntaxError(body);
-  if (error === undefined) return undefined;
+/** What kubectl's client-side patch says of a body encoding/json refused with `syntax`. */
+export function clientPatchSyntaxError(type: PatchBodyType, syntax: string): string {
   switch (type) {
     case 'strategic':
       return 'invalid JSON document';
     case 'merge':
       return 'Invalid JSON Patch';
     case 'json':
-      return error;
+      return syntax;
   }
 }

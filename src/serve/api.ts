@@ -22,6 +22,7 @@ import type { Invocation, ServedCluster } from './cluster';
 import { decodeBody, type Body } from './body';
 import type { ResourceRoute } from './route';
 import { badRequest, failure, methodNotAllowed, unreachable, type HttpError } from './status';
+import { parseGoJson } from '../k8s/go-json';
 import { serverPatchSyntaxError } from '../k8s/patch-body';
 import { includeObjectOf, toTable, wantsTable } from '../kubectl/printers/server-table';
 import { serveWatch } from './watch';
@@ -211,10 +212,9 @@ function patch(res: ServerResponse, ctx: ApiContext, base: Req, route: ResourceR
     if (mediaType === 'application/apply-patch+yaml') return serverSideApply(res, ctx, base, route);
     return writeStatus(res, { code: 415, reason: 'UnsupportedMediaType', message: `the body of the request was in an unknown format - accepted media types include: ${Object.keys(PATCH_TYPES).join(', ')}` });
   }
-  const text = ctx.body.toString('utf8');
-  const syntax = serverPatchSyntaxError(type, text);
-  if (syntax !== undefined) return writeStatus(res, badRequest(syntax));
-  const parsed: unknown = JSON.parse(text);
+  const read = parseGoJson(ctx.body.toString('utf8'));
+  if (!read.ok) return writeStatus(res, badRequest(serverPatchSyntaxError(type, read.error)));
+  const parsed = read.value;
   const req: Req = { ...base, verb: 'patch', patchType: type };
   if (route.subresource === 'scale') {
     // The scale subresource reads spec.replicas of the patched Scale.

@@ -10,7 +10,7 @@ import { parseFlags, type FlagDef } from '../flags';
 import { changeCause, RECORD_FLAG, sendRecordPatch } from '../record';
 import type { Env } from '../env';
 import { looksLikeJson } from '../../k8s/manifest-stream';
-import { goJsonSyntaxError } from '../../k8s/go-json';
+import { parseGoJson } from '../../k8s/go-json';
 import { yamlToJson } from '../../k8s/yaml-to-json';
 import { clientPatchSyntaxError, serverPatchSyntaxError } from '../../k8s/patch-body';
 import { collectTargets } from './targets';
@@ -70,9 +70,12 @@ export function runPatch(env: Env, argv: string[]): number {
   // yaml.ToJSON: text that starts like JSON goes through as it is (a syntax error is met later,
   // patch-body.ts); anything else is one YAML document, whose error names o.Patch (quoted).
   let patch: unknown = null;
-  const broken = looksLikeJson(raw) && goJsonSyntaxError(raw) !== undefined;
+  /** encoding/json's refusal of a body that looks like JSON: met by whoever reads it first. */
+  let syntax: string | undefined;
   if (looksLikeJson(raw)) {
-    if (!broken) patch = JSON.parse(raw) as unknown;
+    const read = parseGoJson(raw);
+    if (read.ok) patch = read.value;
+    else syntax = read.error;
   } else {
     const parsed = yamlToJson(raw);
     if (parsed.error !== undefined) throw plainError(`unable to parse ${goQuote(text)}: ${parsed.error}`);
@@ -85,13 +88,13 @@ export function runPatch(env: Env, argv: string[]): number {
   for (const t of targets.items) {
     const name = t.obj.metadata.name ?? '';
     let result: KObject;
-    if (broken) {
+    if (syntax !== undefined) {
       // getPatchedJSON fails on the client; otherwise the body reaches kube-apiserver, which refuses it.
       if (dry === 'client') {
-        const said = clientPatchSyntaxError(type, raw)!;
+        const said = clientPatchSyntaxError(type, syntax);
         if (type === 'strategic') throw plainError(said);
         errors.push({ text: `error: ${said}` });
-      } else errors.push({ text: `Error from server (BadRequest): ${serverPatchSyntaxError(type, raw)!}` });
+      } else errors.push({ text: `Error from server (BadRequest): ${serverPatchSyntaxError(type, syntax)}` });
       continue;
     }
     if (dry === 'client') {
